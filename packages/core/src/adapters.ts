@@ -1,0 +1,121 @@
+/**
+ * The adapter contract (spec § Adapter operations): an object of optional
+ * functions that read and write users, accounts, sessions, verification
+ * tokens and authenticators. Identical to `@auth/core/adapters` 0.41, so any
+ * published `@auth/*-adapter` plugs in unchanged.
+ *
+ * @module adapters
+ */
+import type { Account, Awaitable, User } from "./types.js"
+import type { ProviderType } from "./providers/index.js"
+
+/** A user as stored by an adapter. */
+export interface AdapterUser extends User {
+  /** Unique identifier. */
+  id: string
+  email: string
+  /** `null` until the first successful email sign-in; then that date. */
+  emailVerified: Date | null
+}
+
+/** The account types a sign-in can create (credentials never creates an account). */
+export type AdapterAccountType = Extract<ProviderType, "oauth" | "oidc" | "email" | "webauthn">
+
+/** An account as stored by an adapter. */
+export interface AdapterAccount extends Account {
+  userId: string
+  type: AdapterAccountType
+}
+
+/** A database session. `sessionToken` is what the session cookie holds. */
+export interface AdapterSession {
+  sessionToken: string
+  userId: string
+  /** Absolute expiry. */
+  expires: Date
+}
+
+/** A single-use email sign-in token; `token` is stored hashed with the secret. */
+export interface VerificationToken {
+  /** The email address. */
+  identifier: string
+  expires: Date
+  token: string
+}
+
+/** A WebAuthn authenticator (passkey) registered by a user. */
+export interface Authenticator {
+  /** Base64-encoded credential id. */
+  credentialID: string
+  providerAccountId: string
+  /** Base64-encoded public key. */
+  credentialPublicKey: string
+  /** How many times the authenticator was used. */
+  counter: number
+  credentialDeviceType: string
+  credentialBackedUp: boolean
+  /** Comma-joined transports. */
+  transports?: string | null
+  userId?: string
+}
+
+/** An authenticator as stored by an adapter. */
+export interface AdapterAuthenticator extends Authenticator {
+  userId: string
+}
+
+/**
+ * The 19 optional operations of the data layer. Where `null` is listed it is
+ * the required result for "not found". Latchkey checks at startup that the
+ * operations the configured features need are present, and names the missing
+ * ones in a `MissingAdapterMethods` error.
+ */
+export interface Adapter {
+  createUser?(user: AdapterUser): Awaitable<AdapterUser>
+  getUser?(id: string): Awaitable<AdapterUser | null>
+  getUserByEmail?(email: string): Awaitable<AdapterUser | null>
+  getUserByAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Awaitable<AdapterUser | null>
+  updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>
+  /** Not called by Latchkey's core flows yet. */
+  deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>
+  linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>
+  /** Not called by Latchkey's core flows yet. */
+  unlinkAccount?(
+    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
+  ): Promise<void> | Awaitable<AdapterAccount | undefined>
+  createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
+  getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
+  updateSession?(
+    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+  ): Awaitable<AdapterSession | null | undefined>
+  /** Returning the deleted session is preferred. */
+  deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
+  createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>
+  /** Returns the token and deletes it: single use. */
+  useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
+  getAccount?(
+    providerAccountId: AdapterAccount["providerAccountId"],
+    provider: AdapterAccount["provider"],
+  ): Awaitable<AdapterAccount | null>
+  getAuthenticator?(credentialID: AdapterAuthenticator["credentialID"]): Awaitable<AdapterAuthenticator | null>
+  /** Must throw on failure. */
+  createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
+  /** An empty list for an unknown user; must throw on any other failure. */
+  listAuthenticatorsByUserId?(userId: AdapterAuthenticator["userId"]): Awaitable<AdapterAuthenticator[]>
+  /** Must throw on failure (including an unknown credential). */
+  updateAuthenticatorCounter?(
+    credentialID: AdapterAuthenticator["credentialID"],
+    newCounter: AdapterAuthenticator["counter"],
+  ): Awaitable<AdapterAuthenticator>
+}
+
+/** Whether `value` is an ISO 8601 date-time string, for adapters that store dates as text. */
+export function isDate(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/.test(value) &&
+    !Number.isNaN(Date.parse(value))
+  )
+}

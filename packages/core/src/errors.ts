@@ -1,0 +1,280 @@
+/**
+ * Every error Latchkey raises is an {@link AuthError} with a `type` (the class
+ * name, stable across releases) and a `kind`:
+ * - `"signIn"`: the user is sent back to the sign-in page with `?error=<type>`;
+ * - `"error"`: the user is sent to the error page with `?error=<type>`.
+ *
+ * Only the client-safe types (see {@link isClientError}) ever reach a URL; all
+ * others become `Configuration` there, while the server log gets the type,
+ * the message and the cause. Names and kinds match `@auth/core/errors` 0.41.
+ * Unlike `@auth/core`, messages are not suffixed with a "Read more at" link,
+ * so they can be shown as they are; docs/errors.md explains each type.
+ *
+ * @module errors
+ */
+
+/** Every error type Latchkey can raise. */
+export type ErrorType =
+  | "AccessDenied"
+  | "AdapterError"
+  | "CallbackRouteError"
+  | "ErrorPageLoop"
+  | "EventError"
+  | "InvalidCallbackUrl"
+  | "CredentialsSignin"
+  | "InvalidEndpoints"
+  | "InvalidCheck"
+  | "JWTSessionError"
+  | "MissingAdapter"
+  | "MissingAdapterMethods"
+  | "MissingAuthorize"
+  | "MissingSecret"
+  | "OAuthAccountNotLinked"
+  | "OAuthCallbackError"
+  | "OAuthProfileParseError"
+  | "SessionTokenError"
+  | "OAuthSignInError"
+  | "EmailSignInError"
+  | "SignOutError"
+  | "UnknownAction"
+  | "UnsupportedStrategy"
+  | "InvalidProvider"
+  | "UntrustedHost"
+  | "Verification"
+  | "MissingCSRF"
+  | "AccountNotLinked"
+  | "DuplicateConditionalUI"
+  | "MissingWebAuthnAutocomplete"
+  | "WebAuthnVerificationError"
+  | "ExperimentalFeatureNotEnabled"
+
+/** Where a user is sent when the error interrupts a request. */
+export type ErrorKind = "signIn" | "error"
+
+/** Extra context attached to an error's `cause`; `err` is the underlying error. */
+export interface ErrorCause extends Record<string, unknown> {
+  err?: Error
+}
+
+/** Base class of every Latchkey error. */
+export class AuthError extends Error {
+  /** The error type; equals the class name. */
+  static type: ErrorType | "AuthError" = "AuthError"
+  /** Default kind: the error page. */
+  static kind: ErrorKind = "error"
+
+  /** The stable name of this error, used in `?error=` when client-safe. */
+  type: ErrorType
+  /** Which page the user is sent to. */
+  kind: ErrorKind
+  declare cause?: ErrorCause
+
+  /**
+   * @param message What went wrong and how to fix it; or the underlying error.
+   * @param cause The underlying error, or extra details for the server log.
+   */
+  constructor(message?: string | Error | ErrorCause, cause?: Error | ErrorCause) {
+    if (message instanceof Error) {
+      super(message.message, { cause: { err: message, ...(cause instanceof Error ? { err: cause } : cause) } })
+    } else if (typeof message === "string") {
+      super(message, cause === undefined ? undefined : { cause: cause instanceof Error ? { err: cause } : cause })
+    } else {
+      super(undefined, message === undefined ? undefined : { cause: message })
+    }
+    const ctor = new.target as unknown as { type: ErrorType; kind: ErrorKind }
+    this.name = ctor.type
+    this.type = ctor.type
+    this.kind = ctor.kind
+  }
+}
+
+/** Base class of the errors that send the user back to the sign-in page. */
+export class SignInError extends AuthError {
+  static override kind: ErrorKind = "signIn"
+}
+
+/** An adapter method threw. The original error is in `cause.err`. */
+export class AdapterError extends AuthError {
+  static override type: ErrorType = "AdapterError"
+}
+
+/** The `signIn` callback returned `false` or threw. Client-safe. */
+export class AccessDenied extends AuthError {
+  static override type: ErrorType = "AccessDenied"
+}
+
+/** Something other than an `AuthError` was thrown during a callback (e.g. inside `authorize`). */
+export class CallbackRouteError extends AuthError {
+  static override type: ErrorType = "CallbackRouteError"
+}
+
+/** The custom error page itself requires authentication, which would loop. */
+export class ErrorPageLoop extends AuthError {
+  static override type: ErrorType = "ErrorPageLoop"
+}
+
+/** An `events` handler threw; logged and otherwise ignored. */
+export class EventError extends AuthError {
+  static override type: ErrorType = "EventError"
+}
+
+/** The `callbackUrl` (query, body or cookie) is not a valid http(s) URL. */
+export class InvalidCallbackUrl extends AuthError {
+  static override type: ErrorType = "InvalidCallbackUrl"
+}
+
+/**
+ * `authorize` of a credentials provider returned `null`. Client-safe: the user
+ * returns to the sign-in page with `error=CredentialsSignin&code=<code>`.
+ * Throw a subclass with your own `code` to tell the client why (keep it
+ * generic: do not reveal whether the account exists).
+ */
+export class CredentialsSignin extends SignInError {
+  static override type: ErrorType = "CredentialsSignin"
+  /** Sent to the client as `?code=`. Default `"credentials"`. */
+  code = "credentials"
+}
+
+/** An oauth/oidc provider has neither an `issuer` nor the endpoint URLs. */
+export class InvalidEndpoints extends AuthError {
+  static override type: ErrorType = "InvalidEndpoints"
+}
+
+/** A PKCE, state, nonce or WebAuthn challenge check failed or its cookie was missing. */
+export class InvalidCheck extends AuthError {
+  static override type: ErrorType = "InvalidCheck"
+}
+
+/** A JWT session cookie could not be decoded (logged; the session is treated as absent). */
+export class JWTSessionError extends AuthError {
+  static override type: ErrorType = "JWTSessionError"
+}
+
+/** A feature that needs an adapter (database sessions, email, WebAuthn) has none. */
+export class MissingAdapter extends AuthError {
+  static override type: ErrorType = "MissingAdapter"
+}
+
+/** The adapter lacks methods the configured features need; the message lists them. */
+export class MissingAdapterMethods extends AuthError {
+  static override type: ErrorType = "MissingAdapterMethods"
+}
+
+/** A credentials provider has no `authorize` function. */
+export class MissingAuthorize extends AuthError {
+  static override type: ErrorType = "MissingAuthorize"
+}
+
+/** No `secret` is configured (set `AUTH_SECRET`). */
+export class MissingSecret extends AuthError {
+  static override type: ErrorType = "MissingSecret"
+}
+
+/** The account is linked to another user, or the email belongs to another user. Client-safe. */
+export class OAuthAccountNotLinked extends SignInError {
+  static override type: ErrorType = "OAuthAccountNotLinked"
+}
+
+/** The OAuth provider returned an error to the callback. Client-safe. */
+export class OAuthCallbackError extends SignInError {
+  static override type: ErrorType = "OAuthCallbackError"
+}
+
+/** A provider's `profile()` threw. */
+export class OAuthProfileParseError extends AuthError {
+  static override type: ErrorType = "OAuthProfileParseError"
+}
+
+/** The database session could not be read (logged; the session is treated as absent). */
+export class SessionTokenError extends AuthError {
+  static override type: ErrorType = "SessionTokenError"
+}
+
+/** Starting an OAuth sign-in failed. */
+export class OAuthSignInError extends SignInError {
+  static override type: ErrorType = "OAuthSignInError"
+}
+
+/** Sending a sign-in email failed. */
+export class EmailSignInError extends SignInError {
+  static override type: ErrorType = "EmailSignInError"
+}
+
+/** Ending the session failed on the server side (logged; the cookie is still cleared). */
+export class SignOutError extends AuthError {
+  static override type: ErrorType = "SignOutError"
+}
+
+/** The path or method does not name an action this configuration can handle. */
+export class UnknownAction extends AuthError {
+  static override type: ErrorType = "UnknownAction"
+}
+
+/** The session strategy cannot serve the configured providers. */
+export class UnsupportedStrategy extends AuthError {
+  static override type: ErrorType = "UnsupportedStrategy"
+}
+
+/** The provider in the path is not configured, or cannot serve this action. */
+export class InvalidProvider extends AuthError {
+  static override type: ErrorType = "InvalidProvider"
+}
+
+/** The request's host is not trusted: set `trustHost: true`, `AUTH_TRUST_HOST` or `AUTH_URL`. */
+export class UntrustedHost extends AuthError {
+  static override type: ErrorType = "UntrustedHost"
+}
+
+/** An email sign-in link is invalid, used or expired. Client-safe. */
+export class Verification extends AuthError {
+  static override type: ErrorType = "Verification"
+}
+
+/** The CSRF token was missing or did not match its cookie. Client-safe. */
+export class MissingCSRF extends SignInError {
+  static override type: ErrorType = "MissingCSRF"
+}
+
+/** The passkey belongs to another user. Client-safe. */
+export class AccountNotLinked extends SignInError {
+  static override type: ErrorType = "AccountNotLinked"
+}
+
+/** More than one WebAuthn provider enables conditional UI. */
+export class DuplicateConditionalUI extends AuthError {
+  static override type: ErrorType = "DuplicateConditionalUI"
+}
+
+/** A conditional-UI WebAuthn provider has no form field with `webauthn` autocomplete. */
+export class MissingWebAuthnAutocomplete extends AuthError {
+  static override type: ErrorType = "MissingWebAuthnAutocomplete"
+}
+
+/** A WebAuthn response failed verification. Client-safe. */
+export class WebAuthnVerificationError extends AuthError {
+  static override type: ErrorType = "WebAuthnVerificationError"
+}
+
+/** An experimental feature is used without being enabled in `experimental`. */
+export class ExperimentalFeatureNotEnabled extends AuthError {
+  static override type: ErrorType = "ExperimentalFeatureNotEnabled"
+}
+
+const clientSafeTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([
+  "CredentialsSignin",
+  "OAuthAccountNotLinked",
+  "OAuthCallbackError",
+  "AccessDenied",
+  "Verification",
+  "MissingCSRF",
+  "AccountNotLinked",
+  "WebAuthnVerificationError",
+])
+
+/**
+ * Whether the error's type may be shown to the client (in `?error=`).
+ * Everything else is reported to the client as `Configuration`.
+ */
+export function isClientError(error: unknown): error is AuthError {
+  return error instanceof AuthError && clientSafeTypes.has(error.type)
+}

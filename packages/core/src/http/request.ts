@@ -1,0 +1,124 @@
+/**
+ * Turns a web `Request` into a {@link RequestInternal}: the action and
+ * provider id from the path, the cookies, the query, and a bounded body.
+ * Every refusal is a {@link BadRequest} carrying the status to answer with;
+ * nothing here throws anything else.
+ */
+import { parse as parseCookieHeader } from "cookie"
+import type { AuthAction, RequestInternal } from "../types.js"
+import { isAuthAction, takesProviderId } from "./actions.js"
+
+/** Largest body read from a POST: 64 KiB (forms and JSON here are tiny). */
+export const MAX_BODY_BYTES = 64 * 1024
+/** Longest URL accepted: 16 KiB. */
+export const MAX_URL_LENGTH = 16 * 1024
+/** Longest Cookie header accepted: 64 KiB (16 chunks of session plus room). */
+export const MAX_COOKIE_HEADER_LENGTH = 64 * 1024
+
+/** A request Latchkey refuses before any action runs. */
+export class BadRequest extends Error {
+  override name = "BadRequest"
+  constructor(
+    message: string,
+    /** 400, 413, 414 or 431. */
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
+/** The action and provider id named by a path, or `undefined` if it names none. */
+export function parseActionPath(
+  pathname: string,
+  basePath: string,
+): { action: AuthAction; providerId?: string } | undefined {
+  const base = basePath === "/" ? "" : basePath.replace(/\/+$/, "")
+  if (!pathname.startsWith(`${base}/`)) return undefined
+  const segments = pathname.slice(base.length).split("/").filter(Boolean)
+  if (segments.length !== 1 && segments.length !== 2) return undefined
+  const [action, providerId] = segments as [string, string | undefined]
+  if (!isAuthAction(action)) return undefined
+  if (providerId !== undefined && !takesProviderId(action)) return undefined
+  return { action, providerId: providerId === "undefined" ? undefined : providerId }
+}
+
+/** First value wins for repeated names (parameter pollution cannot override an earlier value). */
+function firstValues(params: URLSearchParams): Record<string, string> {
+  const result: Record<string, string> = {}
+  for (const [name, value] of params) if (!(name in result)) result[name] = value
+  return result
+}
+
+async function readBoundedText(request: Request): Promise<string> {
+  const declared = Number(request.headers.get("content-length"))
+  if (declared > MAX_BODY_BYTES) throw new BadRequest("Request body too large.", 413)
+  if (!request.body) return ""
+  const reader = request.body.getReader()
+  const decoder = new TextDecoder()
+  let received = 0
+  let text = ""
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    received += value.byteLength
+    if (received > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {})
+      throw new BadRequest("Request body too large.", 413)
+    }
+    text += decoder.decode(value, { stream: true })
+  }
+  return text + decoder.decode()
+}
+
+async function parseBody(request: Request): Promise<Record<string, any> | undefined> {
+  const contentType = request.headers.get("content-type")?.toLowerCase() ?? ""
+  const isJson = contentType.includes("application/json")
+  const isForm = contentType.includes("application/x-www-form-urlencoded")
+  if (!isJson && !isForm) {
+    // Unknown content type: no body, so any CSRF-checked action fails cleanly.
+    await request.body?.cancel().catch(() => {})
+    return undefined
+  }
+  const text = await readBoundedText(request)
+  if (isForm) return firstValues(new URLSearchParams(text))
+  if (text.trim() === "") return {}
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch {
+    throw new BadRequest("Request body is not valid JSON.", 400)
+  }
+  return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, any>) : {}
+}
+
+/** Parses `request` for the app mounted at `basePath`. */
+export async function toInternalRequest(request: Request, basePath: string): Promise<RequestInternal> {
+  const method = request.method
+  if (method !== "GET" && method !== "POST") throw new BadRequest(`Method ${method} is not supported.`, 400)
+  if (request.url.length > MAX_URL_LENGTH) throw new BadRequest("URL too long.", 414)
+  let url: URL
+  try {
+    url = new URL(request.url)
+  } catch {
+    throw new BadRequest("Request URL is not valid.", 400)
+  }
+  const route = parseActionPath(url.pathname, basePath)
+  if (!route) throw new BadRequest(`No action at ${url.pathname}.`, 400)
+
+  const cookieHeader = request.headers.get("cookie") ?? ""
+  if (cookieHeader.length > MAX_COOKIE_HEADER_LENGTH) throw new BadRequest("Cookie header too large.", 431)
+  const cookies = parseCookieHeader(cookieHeader)
+  const query = firstValues(url.searchParams)
+
+  return {
+    url,
+    method,
+    action: route.action,
+    providerId: route.providerId,
+    headers: request.headers,
+    cookies,
+    body: method === "POST" ? await parseBody(request) : undefined,
+    query,
+    error: query.error,
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * The session JWT: an encrypted JWT (compact JWE, `alg: "dir"`,
+ * `enc: "A256CBC-HS512"`) whose key is derived from the secret with HKDF and
+ * the cookie name as salt. Byte-for-byte the format of `@auth/core/jwt` 0.41:
+ * a cookie minted by either library is read by the other with the same secret.
+ *
+ * `secret` may be an array (rotation): tokens are encrypted with the first
+ * secret and decrypted with whichever secret's key matches the token's `kid`.
+ *
+ * @module jwt
+ */
+import { parse as parseCookieHeader } from "cookie"
+import { MissingSecret } from "./errors.js"
+import { defaultCookies } from "./http/cookie-defaults.js"
+import { readChunkedCookie } from "./http/session-cookie.js"
+import { InvalidJWE, openJwt, sealJwt } from "./session/jwe.js"
+import { KeyRing } from "./session/keys.js"
+import type { Awaitable } from "./types.js"
+
+/** Claims Latchkey puts in a session token by default. */
+export interface DefaultJWT extends Record<string, unknown> {
+  name?: string | null
+  email?: string | null
+  picture?: string | null
+  /** The user id. */
+  sub?: string
+  /** Issued at (seconds). */
+  iat?: number
+  /** Expires at (seconds). */
+  exp?: number
+  /** Unique token id. */
+  jti?: string
+}
+
+/** The decoded session token; extend it by module augmentation. */
+export interface JWT extends Record<string, unknown>, DefaultJWT {}
+
+/** Parameters of {@link encode}. */
+export interface JWTEncodeParams<Payload = JWT> {
+  /** The claims. `iat`, `exp` and `jti` are (re)set. */
+  token?: Payload
+  /** Key-derivation salt: the session cookie's name. */
+  salt: string
+  /** The secret, or secrets (the first encrypts). */
+  secret: string | string[]
+  /** Lifetime in seconds. Default 30 days. */
+  maxAge?: number
+}
+
+/** Parameters of {@link decode}. */
+export interface JWTDecodeParams {
+  token?: string
+  salt: string
+  secret: string | string[]
+}
+
+/** The `jwt` option of the configuration. */
+export interface JWTOptions {
+  /** Lifetime of the session token in seconds. Default: `session.maxAge` (30 days). */
+  maxAge: number
+  /** Replaces the built-in encoder for the session token. */
+  encode: (params: JWTEncodeParams) => Awaitable<string>
+  /** Replaces the built-in decoder for the session token; return `null` for "no session". */
+  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>
+}
+
+/** Default session lifetime: 30 days, in seconds. */
+export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60
+
+function secretsOf(secret: string | string[] | undefined): string[] {
+  const list = (Array.isArray(secret) ? secret : [secret]).filter((s): s is string => typeof s === "string" && s !== "")
+  if (!list.length) throw new MissingSecret("A secret is required to encode or decode a JWT: pass `secret`.")
+  return list
+}
+
+/**
+ * Encrypts `token` into a session JWT with the first secret.
+ * Sets `iat` (now), `exp` (now + `maxAge`) and a fresh `jti`.
+ */
+export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): Promise<string> {
+  const { token = {}, salt, secret, maxAge = DEFAULT_MAX_AGE } = params
+  const key = await new KeyRing(secretsOf(secret)).encryptionKey(salt)
+  return sealJwt(token as Record<string, unknown>, key, maxAge)
+}
+
+/**
+ * Decrypts and validates a session JWT. Returns `null` when `token` is empty.
+ * Throws when the token is malformed, tampered with, encrypted under an
+ * unknown secret, uses another algorithm, or has expired.
+ */
+export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
+  const { token, salt, secret } = params
+  if (!token) return null
+  const ring = new KeyRing(secretsOf(secret))
+  const { payload } = await openJwt(token, ({ enc, kid }) => ring.decryptionKey(salt, enc, kid))
+  return payload as Payload
+}
+
+/** Parameters of {@link getToken}. */
+export interface GetTokenParams<R extends boolean = false> {
+  /** A request, or anything with `headers` (a `Headers` or a plain object). */
+  req: Request | { headers: Headers | Record<string, string | string[] | undefined> }
+  /** Use the `__Secure-` cookie name. Default: false. */
+  secureCookie?: boolean
+  /** The session cookie's name. Default `authjs.session-token` (with `__Secure-` when `secureCookie`). */
+  cookieName?: string
+  /** Return the encrypted token instead of decoding it. */
+  raw?: R
+  /** The secret(s). Required unless `raw`. */
+  secret?: string | string[]
+  /** Key-derivation salt. Default: the cookie name. */
+  salt?: string
+  /** A custom decoder (must match a custom `jwt.decode` in the config). */
+  decode?: JWTOptions["decode"]
+  /** Receives decoding failures; default silent. */
+  logger?: { debug?: (message: string, metadata?: unknown) => void }
+}
+
+function headersOf(req: GetTokenParams["req"]): Headers {
+  const { headers } = req
+  if (headers instanceof Headers) return headers
+  const result = new Headers()
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue
+    try {
+      result.set(name, Array.isArray(value) ? value.join(", ") : value)
+    } catch {
+      // A header value the Fetch spec rejects cannot carry a token.
+    }
+  }
+  return result
+}
+
+function bearerToken(authorization: string | null): string | null {
+  if (!authorization) return null
+  const match = /^Bearer +(\S+)\s*$/i.exec(authorization)
+  if (!match) return null
+  try {
+    return decodeURIComponent(match[1]!)
+  } catch {
+    // `Bearer %` and other broken percent-encoding: no token (GHSA-xmf8-cvqr-rfgj).
+    return null
+  }
+}
+
+/**
+ * Reads the session token of a request, from the (possibly chunked) session
+ * cookie or else an `Authorization: Bearer <url-encoded token>` header, and
+ * decodes it. Returns `null` when there is no token or it does not decode;
+ * never throws for a malformed header. Throws `MissingSecret` when decoding
+ * is needed and no secret was given.
+ */
+export async function getToken(params: GetTokenParams<false>): Promise<JWT | null>
+export async function getToken(params: GetTokenParams<true>): Promise<string | null>
+export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null> {
+  const { req, secureCookie = false, raw = false, secret, decode: customDecode, logger } = params
+  if (!req) throw new TypeError("getToken needs `req`")
+  const cookieName = params.cookieName ?? defaultCookies(secureCookie).sessionToken.name
+  const headers = headersOf(req)
+  const cookies = parseCookieHeader(headers.get("cookie") ?? "")
+  const token = readChunkedCookie(cookieName, cookies).value || bearerToken(headers.get("authorization"))
+  if (!token) return null
+  if (raw) return token
+  const secrets = Array.isArray(secret) ? secret : [secret]
+  if (!secrets.some((s) => typeof s === "string" && s !== "")) {
+    throw new MissingSecret("getToken needs `secret` to decode the token.")
+  }
+  const salt = params.salt ?? cookieName
+  try {
+    if (customDecode) return await customDecode({ token, salt, secret: secrets as string[] })
+    return await decode({ token, salt, secret: secrets as string[] })
+  } catch (error) {
+    logger?.debug?.("getToken: token rejected", { reason: error instanceof InvalidJWE ? error.message : "decode failed" })
+    return null
+  }
+}

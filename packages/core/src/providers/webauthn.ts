@@ -1,0 +1,24 @@
+/**
+ * WebAuthn (passkey) provider configuration. The flow arrives with the
+ * passkeys issue; this is the shape `@auth/core` accepts.
+ *
+ * @module providers/webauthn
+ */
+import type { SemverString } from "../types.js"
+import type { CredentialInput } from "./credentials.js"
+import type { CommonProviderOptions } from "./index.js"
+
+/** The WebAuthn provider type. */
+export type WebAuthnProviderType = "webauthn"
+
+/** Configuration of a WebAuthn provider. */
+export interface WebAuthnConfig extends CommonProviderOptions {
+  type: "webauthn"
+  /** Fields of the sign-in form (default: an email with `username webauthn` autocomplete). */
+  formFields: Record<string, CredentialInput>
+  enableConditionalUI?: boolean
+  simpleWebAuthnBrowserVersion?: SemverString | false
+  relayingParty?: { id?: string | string[]; name?: string | string[]; origin?: string | string[] }
+  options?: Record<string, unknown>
+  [option: string]: unknown
+}

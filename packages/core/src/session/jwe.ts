@@ -1,0 +1,152 @@
+/**
+ * Compact JWE sealing and opening for JWTs (RFC 7519 §5–7 nested in RFC 7516),
+ * restricted to what `@auth/core` emits and accepts: `alg: "dir"` with
+ * `enc: "A256CBC-HS512"` (emitted) or `"A256GCM"` (accepted).
+ *
+ * Everything hostile is rejected before any key is used: wrong segment count,
+ * an `alg` other than `dir` (including `none`), an unknown `enc`, a `zip` or
+ * `crit` header, a non-empty encrypted key, a payload that is not a JSON
+ * object, and `exp`/`nbf`/`iat` claims of the wrong type or out of range.
+ */
+import { runtimeCrypto } from "#crypto"
+import type { ContentEncryption } from "../runtime/crypto-types.js"
+import type { DerivedKey } from "./keys.js"
+
+/** Seconds of clock skew tolerated on `exp` and `nbf` (as in `@auth/core`). */
+export const CLOCK_TOLERANCE_SECONDS = 15
+
+/** The longest token we try to open; a real session is a few KB. */
+const MAX_TOKEN_LENGTH = 256 * 1024
+
+const ACCEPTED_ENC: ReadonlySet<string> = new Set<ContentEncryption>(["A256CBC-HS512", "A256GCM"])
+const utf8Encoder = new TextEncoder()
+const utf8Decoder = new TextDecoder("utf-8", { fatal: true })
+
+/** Why a token was refused; the message never contains key material. */
+export class InvalidJWE extends Error {
+  override name = "InvalidJWE"
+}
+
+/** The current time in whole seconds. */
+export const nowInSeconds = () => Math.floor(Date.now() / 1000)
+
+function encodeSegment(text: string): string {
+  return btoa(String.fromCharCode(...utf8Encoder.encode(text)))
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+}
+
+function decodeSegmentToText(segment: string): string {
+  if (!/^[A-Za-z0-9_-]*$/.test(segment)) throw new InvalidJWE("segment is not base64url")
+  const base64 = segment.replace(/-/g, "+").replace(/_/g, "/")
+  const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4))
+  return utf8Decoder.decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+}
+
+/** Claims set on every sealed token. */
+export interface TimeClaims {
+  iat: number
+  exp: number
+  jti: string
+}
+
+/**
+ * Seals `claims` (plus fresh `iat`, `exp` = now + `maxAge`, `jti`) under `key`.
+ * Returns the compact JWE.
+ */
+export async function sealJwt(claims: Record<string, unknown>, key: DerivedKey, maxAge: number): Promise<string> {
+  const iat = nowInSeconds()
+  const payload = { ...claims, iat, exp: iat + maxAge, jti: crypto.randomUUID() }
+  const header = encodeSegment(JSON.stringify({ alg: "dir", enc: key.enc, kid: key.kid }))
+  return runtimeCrypto.encryptCompact(key.enc, key.key, header, utf8Encoder.encode(JSON.stringify(payload)))
+}
+
+/** The header fields that decide which key opens a token. */
+export interface JweKeyHint {
+  enc: ContentEncryption
+  kid: string | undefined
+}
+
+/** What {@link openJwt} returns: the claims and the exact JSON they came from. */
+export interface OpenedJwt {
+  payload: Record<string, unknown>
+  /** The decrypted JSON text; lets callers detect "unchanged" cheaply. */
+  json: string
+}
+
+/**
+ * Opens a compact JWE produced by {@link sealJwt} or by `@auth/core`.
+ * `findKey` maps the header's `enc` and `kid` to a key, or `undefined`.
+ * Throws {@link InvalidJWE} for anything that is not a valid, current token.
+ */
+export async function openJwt(
+  token: string,
+  findKey: (hint: JweKeyHint) => Promise<DerivedKey | undefined>,
+): Promise<OpenedJwt> {
+  if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) throw new InvalidJWE("token too long")
+  const segments = token.split(".")
+  if (segments.length !== 5) throw new InvalidJWE("not a compact JWE")
+  const [protectedHeader, encryptedKey, iv, ciphertext, tag] = segments as [string, string, string, string, string]
+
+  let header: unknown
+  try {
+    header = JSON.parse(decodeSegmentToText(protectedHeader))
+  } catch {
+    throw new InvalidJWE("protected header is not JSON")
+  }
+  if (!isPlainObject(header)) throw new InvalidJWE("protected header is not an object")
+  if (header.alg !== "dir") throw new InvalidJWE(`alg ${String(header.alg)} is not accepted`)
+  if (typeof header.enc !== "string" || !ACCEPTED_ENC.has(header.enc)) {
+    throw new InvalidJWE(`enc ${String(header.enc)} is not accepted`)
+  }
+  if ("zip" in header || "crit" in header) throw new InvalidJWE("zip and crit headers are not accepted")
+  if (header.kid !== undefined && typeof header.kid !== "string") throw new InvalidJWE("kid is not a string")
+  if (encryptedKey !== "") throw new InvalidJWE("dir JWEs carry no encrypted key")
+
+  const enc = header.enc as ContentEncryption
+  const key = await findKey({ enc, kid: header.kid as string | undefined })
+  if (!key) throw new InvalidJWE("no matching decryption secret")
+
+  const plaintext = await runtimeCrypto.decryptCompact(enc, key.key, {
+    protectedHeader,
+    encryptedKey,
+    iv,
+    ciphertext,
+    tag,
+  })
+  if (!plaintext) throw new InvalidJWE("decryption failed")
+
+  let json: string
+  let payload: unknown
+  try {
+    json = utf8Decoder.decode(plaintext)
+    payload = JSON.parse(json)
+  } catch {
+    throw new InvalidJWE("payload is not JSON")
+  }
+  if (!isPlainObject(payload)) throw new InvalidJWE("payload is not a JSON object")
+  assertCurrent(payload)
+  return { payload, json }
+}
+
+/** Checks the registered time claims (RFC 7519 §4.1.4–4.1.6) with tolerance. */
+function assertCurrent(payload: Record<string, unknown>): void {
+  const now = nowInSeconds()
+  const { exp, nbf, iat } = payload
+  if (exp !== undefined) {
+    if (typeof exp !== "number" || !Number.isFinite(exp)) throw new InvalidJWE("exp is not a number")
+    if (exp <= now - CLOCK_TOLERANCE_SECONDS) throw new InvalidJWE("token expired")
+  }
+  if (nbf !== undefined) {
+    if (typeof nbf !== "number" || !Number.isFinite(nbf)) throw new InvalidJWE("nbf is not a number")
+    if (nbf > now + CLOCK_TOLERANCE_SECONDS) throw new InvalidJWE("token not yet valid")
+  }
+  if (iat !== undefined && (typeof iat !== "number" || !Number.isFinite(iat))) {
+    throw new InvalidJWE("iat is not a number")
+  }
+}

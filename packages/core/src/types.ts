@@ -1,0 +1,242 @@
+/**
+ * Public types of `@latchkey/core`: the data models of the spec
+ * (`spec/auth-service.md` § Resources), the shapes of requests and responses,
+ * and the options of the built-in pages. Names and shapes match
+ * `@auth/core/types` 0.41 so that imports can be switched one for one.
+ *
+ * @module types
+ */
+import type { SerializeOptions } from "cookie"
+import type { AdapterUser, AdapterSession } from "./adapters.js"
+import type { JWT } from "./jwt.js"
+import type { ProviderType } from "./providers/index.js"
+import type { WarningCode } from "./warnings.js"
+
+export type { WarningCode } from "./warnings.js"
+export type { ProviderType } from "./providers/index.js"
+
+/** A value or a promise of it. */
+export type Awaitable<T> = T | PromiseLike<T>
+
+/** A version string `v<n>`, `v<n>.<n>` or `v<n>.<n>.<n>` (spec § Versioning). */
+export type SemverString = `v${number}` | `v${number}.${number}` | `v${number}.${number}.${number}`
+
+/**
+ * Tokens from an OAuth 2.0 / OpenID Connect token endpoint, plus `expires_at`
+ * (absolute seconds, computed from `expires_in`).
+ */
+export interface TokenSet {
+  access_token?: string
+  token_type?: string
+  id_token?: string
+  refresh_token?: string
+  scope?: string
+  expires_in?: number
+  /** Absolute expiry of the access token, in seconds since the epoch. */
+  expires_at?: number
+  [claim: string]: unknown
+}
+
+/**
+ * The connection between a user and a provider (spec § Account).
+ * For oauth/oidc `providerAccountId` is the provider's account id; for email,
+ * the address; for credentials, the id returned by `authorize`.
+ */
+export interface Account extends Partial<TokenSet> {
+  provider: string
+  providerAccountId: string
+  type: ProviderType
+  userId?: string
+  /** Always lower-case: the value is case-insensitive. */
+  token_type?: Lowercase<string>
+}
+
+/** User information from an identity provider: the OpenID standard claims. */
+export interface Profile {
+  id?: string | null
+  sub?: string | null
+  name?: string | null
+  given_name?: string | null
+  family_name?: string | null
+  middle_name?: string | null
+  nickname?: string | null
+  preferred_username?: string | null
+  profile?: string | null
+  picture?: any
+  website?: string | null
+  email?: string | null
+  email_verified?: boolean | null
+  gender?: string | null
+  birthdate?: string | null
+  zoneinfo?: string | null
+  locale?: string | null
+  phone_number?: string | null
+  updated_at?: Date | string | number | null
+  address?: {
+    formatted?: string | null
+    street_address?: string | null
+    locality?: string | null
+    region?: string | null
+    postal_code?: string | null
+    country?: string | null
+  } | null
+  [claim: string]: unknown
+}
+
+/** The user shape returned by a provider's `profile()` and seen by the callbacks. */
+export interface User {
+  id?: string
+  name?: string | null
+  email?: string | null
+  image?: string | null
+}
+
+/** What `GET /session` returns by default. */
+export interface DefaultSession {
+  user?: User
+  /** Expiry of the session, as an ISO 8601 date-time string. */
+  expires: string
+}
+
+/** The session object returned to clients; extend it by module augmentation. */
+export interface Session extends DefaultSession {}
+
+/** The built-in pages' look (spec § Theme). */
+export interface Theme {
+  /** Default `"auto"`: follows the user's `prefers-color-scheme`. */
+  colorScheme?: "auto" | "dark" | "light"
+  /** URL of a logo shown above the sign-in form. */
+  logo?: string
+  /** Color of buttons and links (a CSS color). */
+  brandColor?: string
+  /** Color of button text; picked automatically for contrast when unset. */
+  buttonText?: string
+}
+
+/** Paths of custom pages that replace the built-in ones (spec § PagesOptions). */
+export interface PagesOptions {
+  /** Sign-in page. Receives `callbackUrl` and, after a failure, `error` (a `SignInPageErrorParam`). */
+  signIn: string
+  /** Sign-out confirmation page. */
+  signOut: string
+  /** Error page. Receives `error` (an `ErrorPageParam`). */
+  error: string
+  /** "Check your email" page shown after a magic link is sent; keeps the original query. */
+  verifyRequest: string
+  /** When set, a user's first sign-in lands here, with `callbackUrl`. */
+  newUser: string
+}
+
+/** Cookie serialisation options (those of the `cookie` package). */
+export type CookieSerializeOptions = SerializeOptions
+
+/** Name and attributes of one cookie Latchkey sets. */
+export interface CookieOption {
+  name: string
+  options: CookieSerializeOptions
+}
+
+/** The cookies Latchkey sets, by purpose (spec § CookiesOptions). */
+export interface CookiesOptions {
+  sessionToken: Partial<CookieOption>
+  callbackUrl: Partial<CookieOption>
+  csrfToken: Partial<CookieOption>
+  pkceCodeVerifier: Partial<CookieOption>
+  state: Partial<CookieOption>
+  nonce: Partial<CookieOption>
+  webauthnChallenge: Partial<CookieOption>
+}
+
+/** A cookie to set on the response. */
+export interface Cookie extends CookieOption {
+  value: string
+}
+
+/** The HTTP actions of spec § Endpoints. */
+export type AuthAction =
+  | "callback"
+  | "csrf"
+  | "error"
+  | "providers"
+  | "session"
+  | "signin"
+  | "signout"
+  | "verify-request"
+  | "webauthn-options"
+
+/** A request after parsing, as the actions see it. */
+export interface RequestInternal {
+  url: URL
+  method: "GET" | "POST"
+  action: AuthAction
+  providerId?: string
+  headers: Headers
+  cookies: Partial<Record<string, string>>
+  /** Form or JSON body of a POST, flattened to strings (first value of a repeated field). */
+  body?: Record<string, any>
+  /** Query parameters (first value of a repeated parameter). */
+  query: Record<string, string>
+  /** The `error` query parameter. */
+  error?: string
+}
+
+/** An action's result before it becomes a `Response` (spec § ResponseInternal). */
+export interface ResponseInternal<Body extends string | Record<string, any> | any[] | null = any> {
+  status?: number
+  headers?: HeadersInit
+  body?: Body
+  redirect?: string
+  cookies?: Cookie[]
+}
+
+/** The client-safe description of a provider returned by `GET /providers`. */
+export interface PublicProvider {
+  id: string
+  name: string
+  type: string
+  signinUrl: string
+  callbackUrl: string
+}
+
+/** Logger methods; any may be overridden, the rest use the default logger. */
+export interface LoggerInstance extends Record<string, Function> {
+  warn: (code: WarningCode) => void
+  error: (error: Error) => void
+  debug: (message: string, metadata?: unknown) => void
+}
+
+/**
+ * Values of `error` on the sign-in page (spec § Errors). Unknown values get a
+ * generic message.
+ */
+export type SignInPageErrorParam =
+  | "Signin"
+  | "OAuthSignin"
+  | "OAuthCallbackError"
+  | "OAuthCreateAccount"
+  | "EmailCreateAccount"
+  | "Callback"
+  | "OAuthAccountNotLinked"
+  | "EmailSignin"
+  | "CredentialsSignin"
+  | "SessionRequired"
+
+/** Values of `error` on the error page (spec § Errors). */
+export type ErrorPageParam = "Configuration" | "AccessDenied" | "Verification"
+
+/** Parameters of the `session` callback under the JWT strategy. */
+export interface JWTSessionCallbackParams {
+  session: Session
+  token: JWT
+}
+
+/** Parameters of the `session` callback under the database strategy. */
+export interface DatabaseSessionCallbackParams {
+  session: Session & AdapterSession
+  user: AdapterUser
+  /** The `data` of a `POST /session` (an update), else undefined. */
+  newSession?: any
+  trigger?: "update"
+}
+
+export type { AdapterUser, AdapterSession }

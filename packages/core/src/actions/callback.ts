@@ -1,0 +1,22 @@
+/**
+ * `/callback/{provider}`: where a sign-in completes (spec § Endpoints).
+ * Credentials post here (CSRF-checked); OAuth, email and WebAuthn callbacks
+ * arrive with their issues.
+ */
+import { InvalidProvider, MissingCSRF } from "../errors.js"
+import { credentialsCallback } from "../flows/credentials.js"
+import type { CredentialsConfig } from "../providers/credentials.js"
+import type { ResponseInternal } from "../types.js"
+import type { RequestContext } from "./context.js"
+
+/** Handles `GET` and `POST /callback/{provider}`. */
+export async function callback(ctx: RequestContext): Promise<ResponseInternal> {
+  const provider = ctx.requireProvider()
+  const method = ctx.request.method
+  if (provider.type === "credentials") {
+    if (method !== "POST") throw new InvalidProvider(`Credentials provider "${provider.id}" only accepts POST callbacks.`)
+    if (!(await ctx.csrfVerified())) throw new MissingCSRF("The CSRF token was missing or did not match its cookie.")
+    return credentialsCallback(ctx, provider as CredentialsConfig)
+  }
+  throw new InvalidProvider(`Callbacks for ${provider.type} providers ("${provider.id}") are not available in this version of Latchkey yet.`)
+}

@@ -1,0 +1,84 @@
+/**
+ * The page actions: `GET /signin`, `GET /signout`, `GET /error`,
+ * `GET /verify-request`. Each renders its built-in page, or redirects to the
+ * custom page configured under `pages`.
+ */
+import { UnknownAction } from "../errors.js"
+import type { PageProvider } from "../pages/index.js"
+import { renderErrorPage, renderSignInPage, renderSignOutPage, renderVerifyRequestPage } from "../pages/index.js"
+import type { ResponseInternal } from "../types.js"
+import type { RequestContext } from "./context.js"
+import { htmlResponse, withQuery } from "./html.js"
+
+function pageProviders(ctx: RequestContext): PageProvider[] {
+  const base = ctx.actionBase
+  const listed: PageProvider[] = []
+  for (const provider of ctx.config.providers) {
+    const common = {
+      id: provider.id,
+      name: provider.name,
+      signinUrl: `${base}/signin/${provider.id}`,
+      callbackUrl: `${base}/callback/${provider.id}`,
+    }
+    switch (provider.type) {
+      case "oauth":
+      case "oidc":
+        listed.push({ ...common, type: provider.type, style: provider.style })
+        break
+      case "email":
+        listed.push({ ...common, type: "email" })
+        break
+      case "credentials":
+        if (provider.credentials) listed.push({ ...common, type: "credentials", credentials: provider.credentials as PageProvider["credentials"] })
+        break
+      case "webauthn":
+        if (provider.formFields) listed.push({ ...common, type: "webauthn", formFields: provider.formFields as PageProvider["formFields"] })
+        break
+    }
+  }
+  return listed
+}
+
+/** `GET /signin`: the sign-in page, or a redirect to `pages.signIn` with `callbackUrl` and `error`. */
+export async function signInPage(ctx: RequestContext): Promise<ResponseInternal> {
+  if (ctx.request.providerId) throw new UnknownAction("GET /signin/{provider} is not an action: POST to it, or GET /signin.")
+  const callbackUrl = await ctx.callbackUrl()
+  const { pages, theme } = ctx.config
+  const error = ctx.request.error
+  if (pages.signIn) return { redirect: withQuery(pages.signIn, { callbackUrl, error }), cookies: ctx.responseCookies }
+  const csrfToken = await ctx.csrfToken()
+  return htmlResponse(
+    ctx,
+    renderSignInPage({
+      theme,
+      csrfToken,
+      callbackUrl,
+      error,
+      email: ctx.request.query.email,
+      providers: pageProviders(ctx),
+    }),
+  )
+}
+
+/** `GET /signout`: the confirmation page, or a redirect to `pages.signOut`. */
+export async function signOutPage(ctx: RequestContext): Promise<ResponseInternal> {
+  await ctx.callbackUrl()
+  const { pages, theme } = ctx.config
+  if (pages.signOut) return { redirect: pages.signOut, cookies: ctx.responseCookies }
+  const csrfToken = await ctx.csrfToken()
+  return htmlResponse(ctx, renderSignOutPage({ theme, csrfToken, signoutUrl: `${ctx.actionBase}/signout` }))
+}
+
+/** `GET /verify-request`: "check your email", or a redirect to `pages.verifyRequest` with the query kept. */
+export function verifyRequestPage(ctx: RequestContext): ResponseInternal {
+  const { pages, theme } = ctx.config
+  if (pages.verifyRequest) return { redirect: `${pages.verifyRequest}${ctx.request.url.search}`, cookies: ctx.responseCookies }
+  return htmlResponse(ctx, renderVerifyRequestPage({ theme, homeUrl: ctx.origin }))
+}
+
+/** `GET /error`: the error page (status by type), or a redirect to `pages.error`. */
+export function errorPage(ctx: RequestContext, error = ctx.request.error): ResponseInternal {
+  const { pages, theme } = ctx.config
+  if (pages.error) return { redirect: withQuery(pages.error, { error }), cookies: ctx.responseCookies }
+  return htmlResponse(ctx, renderErrorPage({ theme, error, signinUrl: `${ctx.actionBase}/signin`, homeUrl: ctx.origin }))
+}

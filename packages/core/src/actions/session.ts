@@ -1,0 +1,124 @@
+/**
+ * `GET /session` returns the session (or `null`); `POST /session` updates it
+ * (spec § Endpoints). Under the JWT strategy the update's `data` goes to the
+ * `jwt` callback with `trigger: "update"`; under the database strategy to the
+ * `session` callback as `newSession`.
+ *
+ * Unlike `@auth/core`, a JWT session cookie is re-encrypted only when the
+ * `jwt` callback changed the token, on an update, or once `session.updateAge`
+ * has passed since it was issued, and `expires` reports the cookie's real
+ * expiry. Reads stay cheap and the wire format is unchanged.
+ */
+import { JWTSessionError, SessionTokenError } from "../errors.js"
+import { NO_CACHE_HEADERS } from "../http/response.js"
+import { nowInSeconds } from "../session/jwe.js"
+import { clearSessionCookies, decodeSessionToken, issueJwtSession } from "../session/jwt-session.js"
+import type { Session, ResponseInternal } from "../types.js"
+import type { RequestContext } from "./context.js"
+
+function emptyResponse(ctx: RequestContext, isUpdate: boolean): ResponseInternal {
+  return {
+    body: null,
+    headers: { "Content-Type": "application/json", ...(isUpdate ? {} : NO_CACHE_HEADERS) },
+    cookies: ctx.responseCookies,
+  }
+}
+
+async function jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown): Promise<ResponseInternal> {
+  const response = emptyResponse(ctx, isUpdate)
+  const { config } = ctx
+  const stored = ctx.sessionCookie
+  if (stored.malformed) {
+    config.logger.error(new JWTSessionError("The session cookie's chunks are malformed; the session was cleared."))
+    ctx.responseCookies.push(...clearSessionCookies(ctx))
+    return response
+  }
+  if (!stored.value) return response
+  try {
+    const decoded = await decodeSessionToken(ctx, stored.value)
+    if (!decoded) throw new Error("The jwt.decode function returned no token.")
+    const token = await config.callbacks.jwt({
+      token: decoded.token,
+      ...(isUpdate ? { trigger: "update" as const } : {}),
+      session: newSession,
+    })
+    if (token === null) {
+      ctx.responseCookies.push(...clearSessionCookies(ctx))
+      return response
+    }
+    const issuedAt = typeof decoded.token.iat === "number" ? decoded.token.iat : -Infinity
+    const mustReissue =
+      isUpdate ||
+      decoded.json === undefined ||
+      typeof decoded.token.exp !== "number" ||
+      nowInSeconds() - issuedAt >= config.session.updateAge ||
+      JSON.stringify(token) !== decoded.json
+    let exp = decoded.token.exp as number
+    if (mustReissue) {
+      const issued = await issueJwtSession(ctx, token)
+      ctx.responseCookies.push(...issued.cookies)
+      exp = issued.exp
+    }
+    const session: Session = {
+      user: { name: token.name, email: token.email, image: token.picture },
+      expires: new Date(exp * 1000).toISOString(),
+    }
+    const body = await config.callbacks.session({ session, token })
+    response.body = body
+    await config.events.session?.({ session: body as Session, token })
+  } catch (error) {
+    config.logger.error(new JWTSessionError("The session token could not be read; the session was cleared.", error as Error))
+    ctx.responseCookies.push(...clearSessionCookies(ctx))
+    response.body = null
+  }
+  return response
+}
+
+async function databaseSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown): Promise<ResponseInternal> {
+  const response = emptyResponse(ctx, isUpdate)
+  const { config } = ctx
+  const adapter = config.adapter!
+  const sessionToken = ctx.sessionCookie.value
+  if (!sessionToken) return response
+  try {
+    let found = await adapter.getSessionAndUser!(sessionToken)
+    if (found && found.session.expires.valueOf() < Date.now()) {
+      await adapter.deleteSession!(sessionToken)
+      found = null
+    }
+    if (!found) {
+      ctx.responseCookies.push(...clearSessionCookies(ctx))
+      return response
+    }
+    const { session, user } = found
+    const { maxAge, updateAge } = config.session
+    let expires = session.expires
+    // Push the expiry forward at most once per updateAge (one write per period).
+    if (session.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= Date.now()) {
+      expires = new Date(Date.now() + maxAge * 1000)
+      await adapter.updateSession!({ sessionToken, expires })
+      const { name, options } = ctx.cookieTable.sessionToken
+      ctx.responseCookies.push({ name, value: sessionToken, options: { ...options, expires } })
+    }
+    const body = await config.callbacks.session({
+      session: { ...session, expires, user } as any,
+      user,
+      newSession,
+      ...(isUpdate ? { trigger: "update" as const } : {}),
+    })
+    response.body = body
+    await config.events.session?.({ session: body as Session } as any)
+  } catch (error) {
+    config.logger.error(new SessionTokenError("The database session could not be read.", error as Error))
+    response.body = null
+  }
+  return response
+}
+
+/** Handles `GET /session` and (after the CSRF check) `POST /session`. */
+export function session(ctx: RequestContext, isUpdate: boolean): Promise<ResponseInternal> {
+  const newSession = isUpdate ? ctx.request.body?.data : undefined
+  return ctx.config.session.strategy === "jwt"
+    ? jwtSession(ctx, isUpdate, newSession)
+    : databaseSession(ctx, isUpdate, newSession)
+}

@@ -1,0 +1,155 @@
+/**
+ * Checks a configuration once, when it is first used, and returns the first
+ * problem as an `AuthError` whose message says how to fix it, or the warnings
+ * to log. Request-dependent checks (callback URLs) live with the request.
+ */
+import type { Adapter } from "../adapters.js"
+import {
+  AuthError,
+  DuplicateConditionalUI,
+  ExperimentalFeatureNotEnabled,
+  InvalidEndpoints,
+  InvalidProvider,
+  MissingAdapter,
+  MissingAdapterMethods,
+  MissingAuthorize,
+  MissingSecret,
+  MissingWebAuthnAutocomplete,
+  UnsupportedStrategy,
+  UntrustedHost,
+} from "../errors.js"
+import type { WarningCode } from "../warnings.js"
+import type { AuthConfig } from "./auth-config.js"
+import type { InternalProvider } from "./providers.js"
+
+const emailMethods = ["createVerificationToken", "useVerificationToken", "getUserByEmail"] as const
+const databaseSessionMethods = [
+  "createUser",
+  "getUser",
+  "getUserByEmail",
+  "getUserByAccount",
+  "updateUser",
+  "linkAccount",
+  "createSession",
+  "getSessionAndUser",
+  "updateSession",
+  "deleteSession",
+] as const
+const webauthnMethods = [
+  "createUser",
+  "getUser",
+  "linkAccount",
+  "getAccount",
+  "getAuthenticator",
+  "createAuthenticator",
+  "listAuthenticatorsByUserId",
+  "updateAuthenticatorCounter",
+] as const
+
+function endpointUrl(endpoint: unknown): string | undefined {
+  if (typeof endpoint === "string") return endpoint
+  if (endpoint && typeof endpoint === "object" && "url" in endpoint && typeof endpoint.url === "string") return endpoint.url
+  return undefined
+}
+
+function checkProviders(providers: readonly InternalProvider[]): AuthError | undefined {
+  const seen = new Set<string>()
+  let conditionalUI = false
+  for (const provider of providers) {
+    if (!provider || typeof provider.id !== "string" || !provider.id || !/^[\w.-]+$/.test(provider.id)) {
+      return new InvalidProvider(`Every provider needs an id of letters, digits, "_", "." or "-"; got ${JSON.stringify(provider?.id)}.`)
+    }
+    if (seen.has(provider.id)) {
+      return new InvalidProvider(`Two providers share the id "${provider.id}": give one of them another \`id\`.`)
+    }
+    seen.add(provider.id)
+    if (provider.type === "oauth" || provider.type === "oidc") {
+      if (!provider.issuer) {
+        const missing = (["authorization", "token", "userinfo"] as const).find((key) => !endpointUrl(provider[key]))
+        if (missing) {
+          return new InvalidEndpoints(`Provider "${provider.id}" has neither \`issuer\` nor a \`${missing}\` endpoint: set one of them.`)
+        }
+      }
+    } else if (provider.type === "credentials") {
+      if (typeof provider.authorize !== "function") {
+        return new MissingAuthorize(`Credentials provider "${provider.id}" needs an \`authorize(credentials, request)\` function.`)
+      }
+    } else if (provider.type === "webauthn") {
+      const version = provider.simpleWebAuthnBrowserVersion
+      if (version && !/^v\d+(?:\.\d+){0,2}$/.test(version)) {
+        return new AuthError(`Provider "${provider.id}": simpleWebAuthnBrowserVersion "${version}" must look like v9, v9.0 or v9.0.1.`)
+      }
+      if (provider.enableConditionalUI) {
+        if (conditionalUI) return new DuplicateConditionalUI("Only one WebAuthn provider may set `enableConditionalUI: true`.")
+        conditionalUI = true
+        const fields = Object.values(provider.formFields ?? {})
+        if (!fields.some((field) => String(field.autocomplete ?? "").includes("webauthn"))) {
+          return new MissingWebAuthnAutocomplete(
+            `Provider "${provider.id}" enables conditional UI, so one of its formFields needs "webauthn" in its autocomplete.`,
+          )
+        }
+      }
+    } else if (provider.type !== "email") {
+      return new InvalidProvider(`Provider "${provider.id}" has an unknown type ${JSON.stringify((provider as { type?: unknown }).type)}.`)
+    }
+  }
+  return undefined
+}
+
+function missingMethods(adapter: Adapter, required: readonly string[]): string[] {
+  return required.filter((method) => typeof (adapter as Record<string, unknown>)[method] !== "function")
+}
+
+/** Validates a configuration. Returns an error to report, or warnings to log. */
+export function assertConfig(
+  config: AuthConfig,
+  providers: readonly InternalProvider[],
+  secrets: readonly string[],
+  strategy: "jwt" | "database",
+): AuthError | WarningCode[] {
+  const warnings: WarningCode[] = []
+  if (config.debug) warnings.push("debug-enabled")
+  if (!config.trustHost) {
+    return new UntrustedHost(
+      "The request's host is not trusted. Set `trustHost: true` (or AUTH_TRUST_HOST=true) when your server or proxy fixes the Host header, or set AUTH_URL.",
+    )
+  }
+  if (!secrets.length) {
+    return new MissingSecret("No secret is configured. Set AUTH_SECRET (e.g. `openssl rand -base64 33`) or pass `secret`.")
+  }
+  const providerError = checkProviders(providers)
+  if (providerError) return providerError
+
+  const types = new Set(providers.map((provider) => provider.type))
+  if (types.has("credentials") && strategy === "database" && providers.every((p) => p.type === "credentials")) {
+    return new UnsupportedStrategy(
+      'Credentials sign-in issues JWT sessions; with only credentials providers, set `session: { strategy: "jwt" }`.',
+    )
+  }
+
+  const { adapter } = config
+  const required: string[] = []
+  if (types.has("email")) {
+    if (!adapter) return new MissingAdapter("Email sign-in needs an adapter to store verification tokens.")
+    required.push(...emailMethods)
+  }
+  if (strategy === "database") {
+    if (!adapter) return new MissingAdapter('`session.strategy: "database"` needs an adapter.')
+    required.push(...databaseSessionMethods)
+  }
+  if (types.has("webauthn")) {
+    if (!config.experimental?.enableWebAuthn) {
+      return new ExperimentalFeatureNotEnabled("WebAuthn is experimental: set `experimental: { enableWebAuthn: true }`.")
+    }
+    warnings.push("experimental-webauthn")
+    if (!adapter) return new MissingAdapter("WebAuthn needs an adapter to store authenticators.")
+    required.push(...webauthnMethods)
+  }
+  if (adapter) {
+    const missing = missingMethods(adapter, [...new Set(required)])
+    if (missing.length) {
+      return new MissingAdapterMethods(`The adapter is missing methods this configuration needs: ${missing.join(", ")}.`)
+    }
+  }
+  return warnings
+}

@@ -1,0 +1,88 @@
+/**
+ * The request pipeline behind `Auth()`: parse, check the configuration, run
+ * the action, and map every failure to the response `@auth/core` gives for
+ * it (a redirect to the sign-in or error page with a client-safe `error`),
+ * so no stack trace or internal message ever reaches a client.
+ */
+import { RequestContext } from "./actions/context.js"
+import { errorPage } from "./actions/pages.js"
+import { route } from "./actions/router.js"
+import type { AuthConfig } from "./config/auth-config.js"
+import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
+import { AuthError, CredentialsSignin, ErrorPageLoop, isClientError } from "./errors.js"
+import { BadRequest, toInternalRequest } from "./http/request.js"
+import { jsonResponse, toResponse } from "./http/response.js"
+import { raw } from "./symbols.js"
+import type { RequestInternal, ResponseInternal } from "./types.js"
+
+const CONFIGURATION_MESSAGE = "There was a problem with the server configuration. Check the server logs for more information."
+const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])
+
+/** The answer to a request made while the configuration is broken. */
+function configurationErrorResponse(ctx: RequestContext, error: AuthError): Response {
+  const { request, config } = ctx
+  config.logger.error(error)
+  if (request.action === "session") {
+    // Never a truthy body where a session is expected (advisory GHSA-8fpg-xm3f-6cx3).
+    return jsonResponse(null, 500)
+  }
+  if (request.method !== "GET" || !PAGE_ACTIONS.has(request.action)) {
+    return jsonResponse({ message: CONFIGURATION_MESSAGE }, 500)
+  }
+  const customErrorPage = config.pages.error
+  const loops = customErrorPage !== undefined && request.query.callbackUrl?.startsWith(customErrorPage)
+  if (loops) config.logger.error(new ErrorPageLoop(`The error page ${customErrorPage} must not require authentication.`))
+  if (customErrorPage && !loops) {
+    return toResponse({ redirect: `${request.url.origin}${customErrorPage}?error=Configuration` }, false)
+  }
+  const page = errorPage(new RequestContext({ ...config, pages: {} }, request), "Configuration")
+  return toResponse({ ...page, cookies: [] }, false)
+}
+
+/** Where an error interrupting an action sends the user. */
+function errorRedirect(ctx: RequestContext, error: unknown): string {
+  const type = isClientError(error) ? error.type : "Configuration"
+  const params = new URLSearchParams({ error: type })
+  if (error instanceof CredentialsSignin) params.set("code", error.code)
+  const kind = error instanceof AuthError ? error.kind : "error"
+  const { pages, basePath } = ctx.config
+  const path = pages[kind] ?? `${basePath === "/" ? "" : basePath}/${kind.toLowerCase()}`
+  return `${ctx.origin}${path}?${params}`
+}
+
+/** Handles one request with a prepared configuration. */
+export async function handle(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
+  let prepared: PreparedConfig
+  try {
+    prepared = prepareConfig(config)
+  } catch (error) {
+    console.error("[auth][error] The configuration could not be read:", error)
+    return jsonResponse({ message: CONFIGURATION_MESSAGE }, 500)
+  }
+
+  let parsed: RequestInternal
+  try {
+    parsed = await toInternalRequest(request, prepared.basePath)
+  } catch (error) {
+    const status = error instanceof BadRequest ? error.status : 400
+    prepared.logger.debug("bad request", { reason: (error as Error).message })
+    return jsonResponse("Bad request.", status)
+  }
+
+  const ctx = new RequestContext(prepared, parsed)
+  if (prepared.configError) return configurationErrorResponse(ctx, prepared.configError)
+
+  const returnRedirectAsJson = request.headers.has("X-Auth-Return-Redirect")
+  const isRaw = config.raw === raw
+  try {
+    const result = await route(ctx)
+    return isRaw ? result : toResponse(result, returnRedirectAsJson)
+  } catch (error) {
+    prepared.logger.error(error instanceof Error ? error : new Error(String(error)))
+    if (error instanceof AuthError && isRaw && !returnRedirectAsJson) throw error
+    if (parsed.method === "POST" && parsed.action === "session") return jsonResponse(null, 400)
+    const url = errorRedirect(ctx, error)
+    if (returnRedirectAsJson) return jsonResponse({ url }, 200)
+    return toResponse({ redirect: url, cookies: ctx.responseCookies }, false)
+  }
+}

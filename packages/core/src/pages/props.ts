@@ -1,0 +1,83 @@
+/**
+ * Props of the built-in pages. The page renderers (this folder) only turn
+ * these plain values into HTML; deciding *whether* to render or redirect to a
+ * custom page, and computing URLs and tokens, is done by the actions.
+ */
+import type { Theme } from "../types.js"
+
+/** Colors and logo a provider may bring for its sign-in button. */
+export interface PageProviderStyle {
+  /** URL or data: URI of the provider logo. Never fetched from a third-party host by default. */
+  logo?: string
+  /** Button background color. */
+  bg?: string
+  /** Button text color. */
+  text?: string
+}
+
+/** One input of a credentials provider form (from `credentials` in its config). */
+export interface PageCredentialInput {
+  label?: string
+  type?: string
+  placeholder?: string
+  autocomplete?: string
+  required?: boolean
+  value?: string
+}
+
+/** A provider as the sign-in page needs it. */
+export interface PageProvider {
+  id: string
+  name: string
+  type: "oauth" | "oidc" | "email" | "credentials" | "webauthn"
+  /** Absolute URL the oauth/oidc/email form POSTs to (`{origin}{basePath}/signin/{id}`). */
+  signinUrl: string
+  /** Absolute URL the credentials/webauthn form POSTs to (`{origin}{basePath}/callback/{id}`). */
+  callbackUrl: string
+  style?: PageProviderStyle
+  /** Credentials providers: the fields to render, keyed by the form field name. */
+  credentials?: Record<string, PageCredentialInput>
+  /** WebAuthn providers: the fields to render, keyed by the form field name. */
+  formFields?: Record<string, PageCredentialInput>
+}
+
+export interface SignInPageProps {
+  theme: Theme
+  csrfToken: string
+  /** Where to go after sign-in; echoed in a hidden field of every form. */
+  callbackUrl: string
+  /** A `SignInPageErrorParam` value (or any string: unknown values get the default message). */
+  error?: string
+  /** Pre-fills the email field of email providers. */
+  email?: string
+  providers: PageProvider[]
+}
+
+export interface SignOutPageProps {
+  theme: Theme
+  csrfToken: string
+  /** Absolute URL the confirmation form POSTs to (`{origin}{basePath}/signout`). */
+  signoutUrl: string
+}
+
+export interface ErrorPageProps {
+  theme: Theme
+  /** An `ErrorPageParam` (Configuration, AccessDenied, Verification) or any other string. */
+  error?: string
+  /** `{origin}{basePath}/signin`, linked from the Verification error. */
+  signinUrl: string
+  /** The application origin, linked from the other errors. */
+  homeUrl: string
+}
+
+export interface VerifyRequestPageProps {
+  theme: Theme
+  /** The application origin; its host is shown and linked. */
+  homeUrl: string
+}
+
+/** What a page renderer returns: a complete HTML document and its HTTP status. */
+export interface RenderedPage {
+  status: number
+  html: string
+}

@@ -1,0 +1,59 @@
+/**
+ * Reading and issuing the JWT session cookie for a request. The built-in
+ * codec uses the configuration's {@link KeyRing} (keys derived once); custom
+ * `jwt.encode`/`jwt.decode` from the config are honoured instead when set.
+ */
+import type { RequestContext } from "../actions/context.js"
+import { expireCookies, writeChunkedCookie } from "../http/session-cookie.js"
+import type { JWT } from "../jwt.js"
+import type { Cookie } from "../types.js"
+import { nowInSeconds, openJwt, sealJwt } from "./jwe.js"
+
+/** A decoded session token; `json` is set when the built-in codec decoded it. */
+export interface DecodedSession {
+  token: JWT
+  json?: string
+}
+
+/** Decodes the session token. Throws when it is invalid; resolves `null` when a custom decoder says so. */
+export async function decodeSessionToken(ctx: RequestContext, token: string): Promise<DecodedSession | null> {
+  const { config } = ctx
+  const salt = ctx.cookieTable.sessionToken.name
+  if (config.jwt.decode) {
+    const decoded = await config.jwt.decode({ token, salt, secret: [...config.secrets] })
+    return decoded ? { token: decoded } : null
+  }
+  const ring = config.keyRing!
+  const { payload, json } = await openJwt(token, ({ enc, kid }) => ring.decryptionKey(salt, enc, kid))
+  return { token: payload as JWT, json }
+}
+
+/** Encodes `token` as a session JWT valid for `jwt.maxAge` seconds. */
+export async function encodeSessionToken(ctx: RequestContext, token: JWT): Promise<string> {
+  const { config } = ctx
+  const salt = ctx.cookieTable.sessionToken.name
+  if (config.jwt.encode) {
+    return config.jwt.encode({ token, salt, secret: [...config.secrets], maxAge: config.jwt.maxAge })
+  }
+  const key = await config.keyRing!.encryptionKey(salt)
+  return sealJwt(token, key, config.jwt.maxAge)
+}
+
+/** The cookies that store `encoded` as the session (chunked if needed), replacing the request's. */
+export function sessionCookies(ctx: RequestContext, encoded: string, expires: Date): Cookie[] {
+  return writeChunkedCookie(ctx.cookieTable.sessionToken, encoded, expires, ctx.sessionCookie.names, (chunks) =>
+    ctx.config.logger.debug("CHUNKING_SESSION_COOKIE", { valueSize: encoded.length, chunks }),
+  )
+}
+
+/** Encodes `token` and returns its cookies with `Expires` = now + `session.maxAge`. */
+export async function issueJwtSession(ctx: RequestContext, token: JWT): Promise<{ cookies: Cookie[]; exp: number }> {
+  const encoded = await encodeSessionToken(ctx, token)
+  const exp = nowInSeconds() + ctx.config.session.maxAge
+  return { cookies: sessionCookies(ctx, encoded, new Date(exp * 1000)), exp }
+}
+
+/** Cookies that remove every piece of the request's session cookie. */
+export function clearSessionCookies(ctx: RequestContext): Cookie[] {
+  return expireCookies(ctx.sessionCookie.names, ctx.cookieTable.sessionToken)
+}

@@ -1,0 +1,44 @@
+/**
+ * The published entry points resolve from plain Node ESM (no bundler, no
+ * TypeScript) after `npm run build`, with the names `@auth/core` users import.
+ */
+import { execFileSync } from "node:child_process"
+import { existsSync } from "node:fs"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+
+const root = fileURLToPath(new URL("..", import.meta.url))
+const built = existsSync(`${root}/packages/core/dist/index.js`)
+
+function importInNode(specifier: string): string[] {
+  const script = `const m = await import(${JSON.stringify(specifier)}); console.log(JSON.stringify(Object.keys(m).sort()))`
+  const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" })
+  return JSON.parse(output)
+}
+
+describe.runIf(built)("package exports from plain Node ESM", () => {
+  it.each([
+    ["@latchkey/core", ["Auth", "AuthError", "CredentialsSignin", "createActionURL", "customFetch", "isAuthAction", "raw", "setEnvDefaults", "skipCSRFCheck"]],
+    ["@latchkey/core/jwt", ["decode", "encode", "getToken"]],
+    ["@latchkey/core/errors", ["AccessDenied", "AuthError", "CredentialsSignin", "MissingCSRF", "Verification", "isClientError"]],
+    ["@latchkey/core/providers/credentials", ["default"]],
+    ["@latchkey/core/adapters", ["isDate"]],
+    ["@latchkey/core/types", []],
+    ["@latchkey/core/providers", []],
+  ])("%s exports %j", (specifier, names) => {
+    expect(importInNode(specifier)).toEqual(expect.arrayContaining(names))
+  })
+
+  it("selects the node:crypto runtime on Node through the #crypto import", () => {
+    const script = `import { runtimeCrypto } from "#crypto"; console.log(runtimeCrypto.name)`
+    const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: `${root}/packages/core`,
+      encoding: "utf8",
+    })
+    expect(output.trim()).toBe("node")
+  })
+})
+
+it("has been built before the tests run (npm test builds first)", () => {
+  expect(built, "run `npm run build` first").toBe(true)
+})

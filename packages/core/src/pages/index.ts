@@ -1,0 +1,12 @@
+/**
+ * The built-in HTML pages, rendered on the server with Preact. Each renderer
+ * turns plain props into a complete, self-contained document (no scripts,
+ * no external requests) and the HTTP status to send it with.
+ *
+ * @module pages
+ */
+export { renderSignInPage } from "./signin.js"
+export { renderSignOutPage } from "./signout.js"
+export { renderErrorPage } from "./error.js"
+export { renderVerifyRequestPage } from "./verify-request.js"
+export type * from "./props.js"

@@ -1,0 +1,66 @@
+/**
+ * The HTML document every built-in page shares: head with inlined styles,
+ * a `<body>` carrying the theme class, and a centered card holding the
+ * theme logo and the page content.
+ */
+import type { ComponentChildren } from "preact"
+import { renderToString } from "preact-render-to-string"
+import type { Theme } from "../types.js"
+import { PAGE_CSS } from "./styles.js"
+import { themeClassName, themeCss } from "./theme.js"
+import { safeImageUrl } from "./url.js"
+
+/** What {@link renderDocument} needs besides the page content. */
+export interface LayoutProps {
+  /** The document `<title>`. */
+  title: string
+  theme: Theme | undefined
+  children: ComponentChildren
+}
+
+/**
+ * The page's CSS as raw HTML. Rendered as a text child, Preact would turn the
+ * quotes of the CSS into `&quot;`, which a `<style>` element does not decode.
+ * Raw insertion is safe because the CSS is built from constants and numbers
+ * only (see theme.ts); the check below enforces that nothing can close the
+ * element even if that ever changes.
+ */
+function stylesheet(theme: Theme | undefined): { __html: string } {
+  const css = PAGE_CSS + themeCss(theme)
+  if (css.includes("<")) throw new Error("Refusing to inline a stylesheet containing '<'")
+  return { __html: css }
+}
+
+/** The logo above the card content, when the theme has a logo with a safe URL. */
+function ThemeLogo({ theme }: { theme: Theme | undefined }) {
+  const src = safeImageUrl(theme?.logo)
+  // Decorative: the page heading names the action, and the app name is not known here.
+  return src ? <img class="lk-logo" src={src} alt="" referrerpolicy="no-referrer" /> : null
+}
+
+/** The page shell. */
+export function Layout({ title, theme, children }: LayoutProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
+        <style dangerouslySetInnerHTML={stylesheet(theme)} />
+      </head>
+      <body class={themeClassName(theme)}>
+        <main class="lk-main">
+          <div class="lk-card">
+            <ThemeLogo theme={theme} />
+            {children}
+          </div>
+        </main>
+      </body>
+    </html>
+  )
+}
+
+/** Renders a page inside the {@link Layout} to a complete HTML document string. */
+export function renderDocument(props: LayoutProps): string {
+  return `<!DOCTYPE html>${renderToString(<Layout {...props} />)}`
+}

@@ -1,0 +1,307 @@
+import { describe, expect, it } from "vitest"
+import { renderSignInPage, type PageProvider, type SignInPageProps } from "./index.js"
+import { DEFAULT_SIGN_IN_ERROR_MESSAGE, SIGN_IN_ERROR_MESSAGES } from "./signin.js"
+
+const BASE = "https://app.test/auth"
+
+function provider(id: string, type: PageProvider["type"], extra: Partial<PageProvider> = {}): PageProvider {
+  return { id, name: id.toUpperCase(), type, signinUrl: `${BASE}/signin/${id}`, callbackUrl: `${BASE}/callback/${id}`, ...extra }
+}
+
+const GITHUB = provider("github", "oauth", { name: "GitHub" })
+const GOOGLE = provider("google", "oidc", { name: "Google" })
+const EMAIL = provider("email", "email", { name: "Email" })
+const CREDENTIALS = provider("credentials", "credentials", {
+  name: "Password",
+  credentials: {
+    username: { placeholder: "jsmith", autocomplete: "username" },
+    password: { label: "Your password", type: "password", required: true },
+  },
+})
+const PASSKEY = provider("passkey", "webauthn", {
+  name: "Passkey",
+  formFields: { email: { label: "Email", type: "email", autocomplete: "username webauthn" } },
+})
+
+function props(overrides: Partial<SignInPageProps> = {}): SignInPageProps {
+  return {
+    theme: {},
+    csrfToken: "csrf-token-value",
+    callbackUrl: "https://app.test/dashboard",
+    providers: [GITHUB, EMAIL, CREDENTIALS],
+    ...overrides,
+  }
+}
+
+const render = (overrides: Partial<SignInPageProps> = {}) => renderSignInPage(props(overrides)).html
+
+/** The `<form>` elements of a page: their opening-tag attributes and their content. */
+function forms(html: string): Array<{ attributes: string; body: string }> {
+  return [...html.matchAll(/<form([^>]*)>(.*?)<\/form>/gs)].map((m) => ({ attributes: m[1]!, body: m[2]! }))
+}
+
+/** The content of the body (no stylesheet), for text checks. */
+const bodyOf = (html: string) => html.slice(html.indexOf("<body"))
+
+describe("renderSignInPage: document", () => {
+  it("is a complete HTML document with status 200 and the title Sign In", () => {
+    const page = renderSignInPage(props())
+    expect(page.status).toBe(200)
+    expect(page.html.startsWith("<!DOCTYPE html><html lang=\"en\">")).toBe(true)
+    expect(page.html).toContain("<title>Sign In</title>")
+    expect(page.html).toContain('<meta charset="utf-8"/>')
+    expect(page.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>')
+    expect(page.html).toMatch(/<style>[^<]+<\/style>/)
+    expect(page.html).toContain("<h1>Sign in</h1>")
+    expect(page.html.endsWith("</html>")).toBe(true)
+  })
+
+  it.each([
+    [{}, "auto"],
+    [{ colorScheme: "auto" as const }, "auto"],
+    [{ colorScheme: "light" as const }, "light"],
+    [{ colorScheme: "dark" as const }, "dark"],
+    [{ colorScheme: "neon" as never }, "auto"],
+  ])("theme %j gets body class __next-auth-theme-%s", (theme, scheme) => {
+    expect(render({ theme })).toContain(`<body class="__next-auth-theme-${scheme}">`)
+  })
+
+  it("has no script at all", () => {
+    expect(render({ providers: [GITHUB, GOOGLE, EMAIL, CREDENTIALS, PASSKEY] })).not.toMatch(/<script/i)
+  })
+})
+
+describe("renderSignInPage: provider forms", () => {
+  it("renders an OAuth/OIDC provider as a POST form to its signinUrl with csrfToken and callbackUrl", () => {
+    const [form] = forms(render({ providers: [GITHUB] }))
+    expect(form!.attributes).toBe(` class="lk-form" method="post" action="${BASE}/signin/github"`)
+    expect(form!.body).toContain('<input type="hidden" name="csrfToken" value="csrf-token-value"/>')
+    expect(form!.body).toContain('<input type="hidden" name="callbackUrl" value="https://app.test/dashboard"/>')
+    expect(form!.body).toMatch(/<button type="submit"[^>]*><span>Sign in with GitHub<\/span><\/button>/)
+  })
+
+  it("renders an email provider with a labelled, prefilled, required email input", () => {
+    const [form] = forms(render({ providers: [EMAIL], email: "jane@example.com" }))
+    expect(form!.attributes).toContain(`action="${BASE}/signin/email"`)
+    expect(form!.body).toContain('name="csrfToken" value="csrf-token-value"')
+    expect(form!.body).toContain('name="callbackUrl" value="https://app.test/dashboard"')
+    expect(form!.body).toContain('<label for="input-email-for-email-provider">Email</label>')
+    const input = /<input id="input-email-for-email-provider"[^>]*>/.exec(form!.body)![0]
+    expect(input).toContain('type="email"')
+    expect(input).toContain('name="email"')
+    expect(input).toContain('autocomplete="email"')
+    expect(input).toContain(" required")
+    expect(input).toContain('value="jane@example.com"')
+    expect(form!.body).toMatch(/<button type="submit" class="lk-button">Sign in with Email<\/button>/)
+  })
+
+  it("renders a credentials provider as a POST form to its callbackUrl with one labelled input per credential", () => {
+    const [form] = forms(render({ providers: [CREDENTIALS] }))
+    expect(form!.attributes).toContain(`action="${BASE}/callback/credentials"`)
+    expect(form!.body).toContain('name="csrfToken" value="csrf-token-value"')
+    expect(form!.body).toContain('name="callbackUrl" value="https://app.test/dashboard"')
+    // Label defaults to the capitalised key; type defaults to text.
+    expect(form!.body).toContain('<label for="input-username-for-credentials-provider">Username</label>')
+    expect(form!.body).toContain(
+      '<input id="input-username-for-credentials-provider" name="username" type="text" class="lk-input" placeholder="jsmith" autocomplete="username"/>',
+    )
+    expect(form!.body).toContain('<label for="input-password-for-credentials-provider">Your password</label>')
+    expect(form!.body).toContain('<input id="input-password-for-credentials-provider" name="password" required type="password" class="lk-input"/>')
+    expect(form!.body).toContain(">Sign in with Password</button>")
+  })
+
+  it("renders unknown input types as text, and a checkbox with its label", () => {
+    const odd = provider("odd", "credentials", {
+      credentials: { token: { type: "hidden" }, upload: { type: "file" }, remember: { type: "checkbox", label: "Remember me" } },
+    })
+    const [form] = forms(render({ providers: [odd] }))
+    expect(form!.body).toContain('<input id="input-token-for-odd-provider" name="token" type="text"')
+    expect(form!.body).toContain('<input id="input-upload-for-odd-provider" name="upload" type="text"')
+    expect(form!.body).toContain('<input id="input-remember-for-odd-provider" name="remember" type="checkbox"/><label for="input-remember-for-odd-provider">Remember me</label>')
+  })
+
+  it("renders a webauthn provider as a form to its callbackUrl marked with data-webauthn-provider", () => {
+    const [form] = forms(render({ providers: [PASSKEY] }))
+    expect(form!.attributes).toContain(`action="${BASE}/callback/passkey"`)
+    expect(form!.attributes).toContain('data-webauthn-provider="passkey"')
+    expect(form!.body).toContain('<label for="input-email-for-passkey-provider">Email</label>')
+    expect(form!.body).toContain('autocomplete="username webauthn"')
+    expect(form!.body).toContain(">Sign in with Passkey</button>")
+  })
+
+  it("leaves out credentials and webauthn providers that define no fields", () => {
+    const bare = [provider("credentials", "credentials"), provider("passkey", "webauthn")]
+    const html = render({ providers: [GITHUB, ...bare] })
+    expect(forms(html)).toHaveLength(1)
+    expect(bodyOf(html)).not.toContain("lk-divider")
+  })
+
+  it("labels every visible input, with ids that match", () => {
+    const html = render({ providers: [GITHUB, GOOGLE, EMAIL, CREDENTIALS, PASSKEY] })
+    const inputs = [...html.matchAll(/<input ([^>]*)>/g)].map((m) => m[1]!).filter((a) => !a.includes('type="hidden"'))
+    expect(inputs).toHaveLength(4)
+    for (const attributes of inputs) {
+      const id = /id="([^"]+)"/.exec(attributes)![1]
+      expect(html).toContain(`<label for="${id}">`)
+    }
+  })
+
+  it("groups consecutive OAuth providers and puts a divider between groups", () => {
+    const html = render({ providers: [GITHUB, GOOGLE, EMAIL, CREDENTIALS, PASSKEY] })
+    expect(html.match(/class="lk-group"/g)).toHaveLength(4)
+    expect(html.match(/class="lk-divider"/g)).toHaveLength(3)
+    // Providers keep their configured order.
+    const order = [...html.matchAll(/data-provider-id="([^"]+)"/g)].map((m) => m[1])
+    expect(order).toEqual(["github", "google", "email", "credentials", "passkey"])
+  })
+
+  it("orders the document as logo, heading, error, then provider forms", () => {
+    const html = render({ theme: { logo: "https://app.test/logo.png" }, error: "Signin" })
+    const positions = ['class="lk-logo"', "<h1>", 'role="alert"', "<form"].map((marker) => html.indexOf(marker))
+    expect(positions.every((p) => p > 0)).toBe(true)
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions)
+  })
+
+  it("says so when no provider can be shown", () => {
+    expect(render({ providers: [] })).toContain("No sign-in methods are available.")
+  })
+
+  it("renders a provider's colors only after re-writing them from a parsed color", () => {
+    const styled = provider("acme", "oauth", { style: { bg: "rebeccapurple" } })
+    const html = render({ providers: [styled] })
+    expect(html).toContain('style="background-color:#663399;color:#ffffff;border-color:#663399;"')
+    const hostile = provider("acme", "oauth", { style: { bg: "red;background:url(https://evil.test/)", text: "x" } })
+    const plain = render({ providers: [hostile] })
+    expect(plain).not.toContain("evil.test")
+    expect(plain).toContain("lk-button-secondary")
+  })
+
+  it("skips a provider whose form target is not an http(s) or relative URL", () => {
+    const evil = provider("evil", "oauth", { signinUrl: "javascript:alert(1)" })
+    const html = render({ providers: [evil, EMAIL] })
+    expect(html).not.toContain("javascript:")
+    expect(forms(html)).toHaveLength(1)
+  })
+})
+
+describe("renderSignInPage: error messages", () => {
+  const KEYS = [
+    "Signin", "OAuthSignin", "OAuthCallbackError", "OAuthCreateAccount", "EmailCreateAccount",
+    "Callback", "OAuthAccountNotLinked", "EmailSignin", "CredentialsSignin", "SessionRequired", "MissingCSRF",
+  ]
+
+  it("has a message for every SignInPageErrorParam and MissingCSRF", () => {
+    expect(Object.keys(SIGN_IN_ERROR_MESSAGES).sort()).toEqual([...KEYS].sort())
+  })
+
+  it.each(KEYS)("shows the message for %s in a role=alert element", (key) => {
+    const html = render({ error: key })
+    expect(html).toContain(`<div class="lk-alert" role="alert">${SIGN_IN_ERROR_MESSAGES[key]}</div>`)
+  })
+
+  it("tells that the form expired for MissingCSRF", () => {
+    expect(SIGN_IN_ERROR_MESSAGES.MissingCSRF).toMatch(/expired/i)
+    expect(SIGN_IN_ERROR_MESSAGES.MissingCSRF).toMatch(/try again/i)
+  })
+
+  it("never says whether an account exists", () => {
+    for (const message of Object.values(SIGN_IN_ERROR_MESSAGES)) {
+      expect(message).not.toMatch(/\b(exists?|no account|not found|unknown user|already (registered|in use)|does not match|wrong password)\b/i)
+    }
+  })
+
+  it.each(["NoSuchError", "<script>alert(1)</script>", "toString", "__proto__", "constructor", "hasOwnProperty", "signin"])(
+    "shows the default message for the unknown key %j and never echoes it",
+    (key) => {
+      const html = bodyOf(render({ error: key }))
+      expect(html).toContain(`role="alert">${DEFAULT_SIGN_IN_ERROR_MESSAGE}</div>`)
+      expect(html).not.toContain(key === "signin" ? ">signin<" : key.replaceAll("<", "&lt;"))
+      expect(html).not.toContain("<script")
+    },
+  )
+
+  it("shows no alert without an error", () => {
+    expect(render()).not.toContain('role="alert"')
+    expect(render({ error: "" })).not.toContain('role="alert"')
+  })
+})
+
+describe("renderSignInPage: hostile values", () => {
+  it("escapes a provider name with markup", () => {
+    const evil = provider("github", "oauth", { name: '<script>alert("x")</script>' })
+    const html = render({ providers: [evil] })
+    expect(html).not.toContain("<script")
+    expect(html).toContain("Sign in with &lt;script>alert(&quot;x&quot;)&lt;/script>")
+  })
+
+  it("escapes a callbackUrl with quotes in every hidden field", () => {
+    const html = render({ callbackUrl: 'https://app.test/"><script>alert(1)</script><x y="', providers: [GITHUB, EMAIL, CREDENTIALS] })
+    expect(html).not.toContain("<script")
+    expect(html).not.toContain('value="https://app.test/"')
+    expect(html.match(/name="callbackUrl" value="https:\/\/app.test\/&quot;>&lt;script>alert\(1\)&lt;\/script>&lt;x y=&quot;"/g)).toHaveLength(3)
+  })
+
+  it("escapes the csrf token, the prefilled email and credential options", () => {
+    const evil = provider("cred\"s", "credentials", {
+      credentials: { 'user"name': { label: "<b>Name</b>", placeholder: '"><img src=x onerror=alert(1)>', value: "</textarea>" } },
+    })
+    const html = render({ csrfToken: '"><svg onload=alert(1)>', email: '"><img src=x>', providers: [EMAIL, evil] })
+    expect(html).not.toMatch(/<(svg|img|b)[\s>]/)
+    expect(html).toContain('value="&quot;>&lt;svg onload=alert(1)>"')
+    expect(html).toContain('value="&quot;>&lt;img src=x>"')
+    expect(html).toContain('id="input-user&quot;name-for-cred&quot;s-provider"')
+    expect(html).toContain(">&lt;b>Name&lt;/b></label>")
+  })
+
+  it("ignores a brandColor that tries to break out of the stylesheet", () => {
+    const html = render({ theme: { brandColor: "red;}</style><script>alert(1)</script>" } })
+    expect(html).not.toContain("<script")
+    expect(html.match(/<\/style>/g)).toHaveLength(1)
+    expect(html).toBe(render())
+  })
+
+  it.each([
+    "javascript:alert(1)",
+    "JavaScript:alert(1)",
+    "java\nscript:alert(1)",
+    " javascript:alert(1)",
+    "vbscript:msgbox(1)",
+    "data:text/html,<script>alert(1)</script>",
+    "//evil.test/logo.png",
+    "/\\evil.test/logo.png",
+    "https://",
+  ])("renders no logo for %j", (logo) => {
+    const html = render({ theme: { logo }, providers: [provider("acme", "oauth", { style: { logo } })] })
+    expect(html).not.toContain("<img")
+    expect(html).not.toMatch(/javascript|vbscript|evil\.test/i)
+  })
+
+  it.each([
+    "https://cdn.app.test/logo.svg",
+    "http://app.test/logo.png",
+    "/static/logo.png",
+    "logo.png",
+    "data:image/png;base64,iVBORw0KGgo=",
+  ])("renders the logo %j as given", (logo) => {
+    const html = render({ theme: { logo }, providers: [provider("acme", "oauth", { style: { logo } })] })
+    expect(html).toContain(`<img class="lk-logo" src="${logo}" alt referrerpolicy="no-referrer"/>`)
+    expect(html).toContain(`<img src="${logo}" alt referrerpolicy="no-referrer"/>`)
+  })
+})
+
+describe("renderSignInPage: no third-party requests", () => {
+  it("contains no URL other than those passed in the props, and no default provider logos", () => {
+    const providers = [GITHUB, GOOGLE, EMAIL, CREDENTIALS, PASSKEY]
+    const html = render({ providers, theme: { logo: "https://app.test/logo.png" }, error: "OAuthSignin" })
+    const given = new Set([
+      "https://app.test/dashboard",
+      "https://app.test/logo.png",
+      ...providers.flatMap((p) => [p.signinUrl, p.callbackUrl]),
+    ])
+    const found = html.match(/https?:\/\/[^"'\s<>)]*/g) ?? []
+    expect(found.length).toBeGreaterThan(0)
+    for (const url of found) expect(given).toContain(url)
+    expect(html).not.toContain("authjs.dev")
+    expect(html).not.toMatch(/@import|url\(|@font-face/)
+  })
+})

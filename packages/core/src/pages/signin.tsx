@@ -1,0 +1,195 @@
+/**
+ * The built-in sign-in page (`GET /signin`): an optional error message, then
+ * one form per provider, grouped and separated by dividers.
+ */
+import { Fragment, type VNode } from "preact"
+import { Field, Hidden, SubmitButton } from "./fields.js"
+import { renderDocument } from "./layout.js"
+import type { PageCredentialInput, PageProvider, RenderedPage, SignInPageProps } from "./props.js"
+import { providerButtonColors } from "./theme.js"
+import { safeImageUrl, safeLinkUrl } from "./url.js"
+
+/**
+ * Messages for the `error` query parameter of the sign-in page, keyed by
+ * `SignInPageErrorParam`. None of them tells whether an account exists.
+ */
+export const SIGN_IN_ERROR_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
+  Signin: "We couldn't start signing you in. Please try again, or choose another way to sign in.",
+  OAuthSignin: "We couldn't reach the sign-in service. Please try again in a moment, or choose another way to sign in.",
+  OAuthCallbackError: "The sign-in service didn't complete the sign-in. Please try again, or choose another way to sign in.",
+  OAuthCreateAccount: "We couldn't finish setting up your account with this sign-in service. Please try again, or choose another way to sign in.",
+  EmailCreateAccount: "We couldn't finish setting up your account with this email address. Please try again, or choose another way to sign in.",
+  Callback: "Something went wrong while completing your sign-in. Please try again.",
+  OAuthAccountNotLinked: "We couldn't sign you in this way. If you have signed in before, please use the same method you used then.",
+  EmailSignin: "We couldn't send the sign-in email. Please check the address and try again.",
+  CredentialsSignin: "Sign-in failed. Please check the details you entered and try again.",
+  SessionRequired: "Please sign in to view this page.",
+  MissingCSRF: "This form has expired. Please try again.",
+})
+
+/** The message for unknown error values, which are never shown as given. */
+export const DEFAULT_SIGN_IN_ERROR_MESSAGE = "We couldn't sign you in. Please try again."
+
+/** The message to show for an `error` query value, or `undefined` when there is no error. */
+export function signInErrorMessage(error: string | undefined): string | undefined {
+  if (!error) return undefined
+  // Own keys only: "toString" or "__proto__" must get the default message too.
+  return Object.hasOwn(SIGN_IN_ERROR_MESSAGES, error) ? SIGN_IN_ERROR_MESSAGES[error] : DEFAULT_SIGN_IN_ERROR_MESSAGE
+}
+
+interface FormContext {
+  csrfToken: string
+  callbackUrl: string
+  email: string | undefined
+}
+
+const isOAuth = (provider: PageProvider) => provider.type === "oauth" || provider.type === "oidc"
+
+/** Consecutive oauth/oidc providers share a group (a stack of buttons); every other provider is a group of its own. */
+function groupProviders<T extends { provider: PageProvider }>(items: T[]): T[][] {
+  const groups: T[][] = []
+  for (const item of items) {
+    const last = groups.at(-1)
+    if (last && isOAuth(item.provider) && isOAuth(last[0]!.provider)) last.push(item)
+    else groups.push([item])
+  }
+  return groups
+}
+
+function OAuthForm({ provider, action, context }: { provider: PageProvider; action: string; context: FormContext }) {
+  const colors = providerButtonColors(provider.style)
+  // No default logo: fetching one from a third-party host would leak the visit.
+  const logo = safeImageUrl(provider.style?.logo)
+  return (
+    <form class="lk-form" method="post" action={action}>
+      <Hidden name="csrfToken" value={context.csrfToken} />
+      <Hidden name="callbackUrl" value={context.callbackUrl} />
+      <SubmitButton variant={colors ? "styled" : "secondary"} style={colors}>
+        {logo && <img src={logo} alt="" referrerpolicy="no-referrer" />}
+        <span>Sign in with {String(provider.name)}</span>
+      </SubmitButton>
+    </form>
+  )
+}
+
+const EMAIL_INPUT: PageCredentialInput = {
+  label: "Email",
+  type: "email",
+  placeholder: "you@example.com",
+  autocomplete: "email",
+  required: true,
+}
+
+function EmailForm({ provider, action, context }: { provider: PageProvider; action: string; context: FormContext }) {
+  return (
+    <form class="lk-form" method="post" action={action}>
+      <Hidden name="csrfToken" value={context.csrfToken} />
+      <Hidden name="callbackUrl" value={context.callbackUrl} />
+      <Field providerId={provider.id} name="email" input={{ ...EMAIL_INPUT, value: context.email }} />
+      <SubmitButton>Sign in with {String(provider.name)}</SubmitButton>
+    </form>
+  )
+}
+
+/** Credentials and WebAuthn: a form to the provider's callback URL with the configured inputs. */
+function FieldsForm({
+  provider,
+  action,
+  context,
+  fields,
+}: {
+  provider: PageProvider
+  action: string
+  context: FormContext
+  fields: Record<string, PageCredentialInput>
+}) {
+  const webauthn = provider.type === "webauthn"
+  return (
+    <form
+      class="lk-form"
+      method="post"
+      action={action}
+      // The passkey script (a later addition) finds its forms by this attribute.
+      data-webauthn-provider={webauthn ? provider.id : undefined}
+    >
+      <Hidden name="csrfToken" value={context.csrfToken} />
+      <Hidden name="callbackUrl" value={context.callbackUrl} />
+      {Object.entries(fields).map(([name, input]) => (
+        <Field key={name} providerId={provider.id} name={name} input={input ?? {}} />
+      ))}
+      <SubmitButton>Sign in with {String(provider.name)}</SubmitButton>
+    </form>
+  )
+}
+
+/**
+ * The form of one provider, or `null` when it has nothing to render or its
+ * target URL is not safe to put in `action`.
+ */
+function providerForm(provider: PageProvider, context: FormContext): VNode | null {
+  switch (provider.type) {
+    case "oauth":
+    case "oidc":
+    case "email": {
+      const action = safeLinkUrl(provider.signinUrl)
+      if (!action) return null
+      const Form = provider.type === "email" ? EmailForm : OAuthForm
+      return <Form provider={provider} action={action} context={context} />
+    }
+    case "credentials":
+    case "webauthn": {
+      const action = safeLinkUrl(provider.callbackUrl)
+      // Like Auth.js: these providers appear only when they define their fields.
+      const fields = provider.type === "credentials" ? provider.credentials : provider.formFields
+      if (!action || !fields) return null
+      return <FieldsForm provider={provider} action={action} context={context} fields={fields} />
+    }
+    default:
+      return null
+  }
+}
+
+/** The sign-in page content. */
+export function SignInPage(props: SignInPageProps) {
+  const message = signInErrorMessage(props.error)
+  const context: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email }
+  const forms = (props.providers ?? []).flatMap((provider) => {
+    const form = providerForm(provider, context)
+    return form ? [{ provider, form }] : []
+  })
+  return (
+    <>
+      <h1>Sign in</h1>
+      {message && (
+        <div class="lk-alert" role="alert">
+          {message}
+        </div>
+      )}
+      {forms.length === 0 && <p>No sign-in methods are available.</p>}
+      {groupProviders(forms).map((group, index) => (
+        <Fragment key={index}>
+          {index > 0 && (
+            <div class="lk-divider" role="separator">
+              or
+            </div>
+          )}
+          <div class="lk-group">
+            {group.map(({ provider, form }) => (
+              <div class="lk-provider" key={provider.id} data-provider-id={provider.id}>
+                {form}
+              </div>
+            ))}
+          </div>
+        </Fragment>
+      ))}
+    </>
+  )
+}
+
+/** Renders the sign-in page: status 200, title "Sign In". */
+export function renderSignInPage(props: SignInPageProps): RenderedPage {
+  return {
+    status: 200,
+    html: renderDocument({ title: "Sign In", theme: props.theme, children: <SignInPage {...props} /> }),
+  }
+}

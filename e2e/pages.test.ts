@@ -1,0 +1,200 @@
+/**
+ * The built-in pages in a real browser (Debian's Chromium via playwright-core):
+ * labels, keyboard order, contrast in light and dark, and that a page loads
+ * nothing from the network. Pages are loaded with `setContent`, no server.
+ */
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { formatColor, parseColor } from "../packages/core/src/pages/color.js"
+import { NAMED_COLORS } from "../packages/core/src/pages/named-colors.js"
+import {
+  renderErrorPage,
+  renderSignInPage,
+  renderSignOutPage,
+  renderVerifyRequestPage,
+  type RenderedPage,
+} from "../packages/core/src/pages/index.js"
+import type { Theme } from "../packages/core/src/types.js"
+import { chromiumAvailable, CHROMIUM_PATH, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
+import {
+  ALL_PROVIDERS,
+  DATA_LOGO,
+  errorProps,
+  signInProps,
+  signOutProps,
+  verifyRequestProps,
+} from "./support/pages-fixtures.js"
+
+const onCI = process.env.CI === "true"
+if (!chromiumAvailable && !onCI) {
+  console.warn(
+    `\n${"!".repeat(78)}\n!! SKIPPING e2e/pages.test.ts: no Chromium at ${CHROMIUM_PATH}.\n` +
+      `!! Install it with: apt-get update && apt-get install -y chromium\n${"!".repeat(78)}\n`,
+  )
+}
+
+type Scheme = "light" | "dark"
+
+/** How a page is themed and which scheme the (emulated) user prefers; `expected` is what must show. */
+interface SchemeCase {
+  name: string
+  theme: Theme
+  prefers: Scheme
+  expected: Scheme
+}
+
+const SCHEMES: SchemeCase[] = [
+  { name: "auto, user prefers light", theme: { colorScheme: "auto" }, prefers: "light", expected: "light" },
+  { name: "auto, user prefers dark", theme: {}, prefers: "dark", expected: "dark" },
+  { name: "forced light, user prefers dark", theme: { colorScheme: "light" }, prefers: "dark", expected: "light" },
+  { name: "forced dark, user prefers light", theme: { colorScheme: "dark" }, prefers: "light", expected: "dark" },
+]
+
+const PAGES: Array<[string, (theme: Theme) => RenderedPage]> = [
+  ["sign-in (3 providers)", (theme) => renderSignInPage(signInProps(theme))],
+  [
+    "sign-in (every provider kind, error, logo)",
+    (theme) =>
+      renderSignInPage(
+        signInProps({ ...theme, logo: DATA_LOGO }, { providers: ALL_PROVIDERS, error: "CredentialsSignin", email: "jane@example.com" }),
+      ),
+  ],
+  ["sign-out", (theme) => renderSignOutPage(signOutProps(theme))],
+  ["error (Configuration)", (theme) => renderErrorPage(errorProps(theme, "Configuration"))],
+  ["error (Verification)", (theme) => renderErrorPage(errorProps(theme, "Verification"))],
+  ["error (unknown)", (theme) => renderErrorPage(errorProps(theme, "Whatever"))],
+  ["verify-request", (theme) => renderVerifyRequestPage(verifyRequestProps(theme))],
+]
+
+describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () => {
+  let browser: Browser
+  let page: Page
+  let requests: string[] = []
+
+  beforeAll(async () => {
+    if (!chromiumAvailable) throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}`)
+    browser = await launchChromium()
+    page = await browser.newPage({ viewport: { width: 1024, height: 900 } })
+    page.on("request", (request) => {
+      const url = request.url()
+      if (url !== "about:blank" && !url.startsWith("data:")) requests.push(url)
+    })
+  })
+
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  beforeEach(() => {
+    requests = []
+  })
+
+  async function load(rendered: RenderedPage, prefers: Scheme): Promise<void> {
+    await page.emulateMedia({ colorScheme: prefers })
+    await page.setContent(rendered.html, { waitUntil: "load" })
+  }
+
+  describe.each(SCHEMES)("$name", ({ theme, prefers, expected }) => {
+    it.each(PAGES)("%s: lang, labels, Tab order, contrast, no requests", async (_name, render) => {
+      await load(render(theme), prefers)
+
+      expect(await page.getAttribute("html", "lang")).toBe("en")
+
+      // The scheme that applies is the forced one, or the user's preference.
+      const pageBackground = await page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+      const shade = parseColor(pageBackground)!
+      expect(shade.r + shade.g + shade.b < 3 * 128 ? "dark" : "light").toBe(expected)
+
+      // Every visible input is found by its label.
+      const inputs = await page.locator("input:not([type=hidden])").evaluateAll((elements) =>
+        elements.map((el) => ({ id: el.id, label: document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? "" })),
+      )
+      for (const { id, label } of inputs) {
+        expect(label, `label of #${id}`).not.toBe("")
+        const labelled = await page.getByLabel(label, { exact: true }).evaluateAll((els) => els.map((el) => el.id))
+        expect(labelled).toContain(id)
+      }
+
+      // Keyboard order is document order.
+      const { dom, tabbed } = await focusOrder(page)
+      expect(dom.length).toBeGreaterThan(0)
+      expect(tabbed).toEqual(dom)
+
+      // WCAG AA: 4.5:1 for text, 3:1 for input borders.
+      const samples = await measureContrast(page)
+      expect(samples.some((s) => s.element.startsWith("<h1"))).toBe(true)
+      const failing = samples.filter((s) => s.ratio < (s.kind === "border" ? 3 : 4.5))
+      expect(failing).toEqual([])
+
+      expect(requests).toEqual([])
+    })
+  })
+
+  it("would notice a request (the network check is not vacuous)", async () => {
+    await page.setContent('<img src="http://127.0.0.1:9/probe.png" alt="">', { waitUntil: "load" })
+    expect(requests).toEqual(["http://127.0.0.1:9/probe.png"])
+  })
+
+  it("shows a visible focus ring on buttons and inputs", async () => {
+    await load(renderSignInPage(signInProps({})), "light")
+    for (let i = 0; i < 2; i++) await page.keyboard.press("Tab")
+    const outline = await page.evaluate(() => {
+      const style = getComputedStyle(document.activeElement!)
+      return { tag: document.activeElement!.tagName, style: style.outlineStyle, width: parseFloat(style.outlineWidth) }
+    })
+    expect(outline).toMatchObject({ tag: "INPUT", style: "solid" })
+    expect(outline.width).toBeGreaterThanOrEqual(2)
+  })
+
+  it.each([
+    ["a light brand color (gold)", { brandColor: "gold" }],
+    ["a dark brand color", { brandColor: "#1b1f3b" }],
+    ["a mid-tone brand color", { brandColor: "hsl(200 70% 45%)" }],
+    ["a translucent brand color", { brandColor: "rgb(200 30 30 / 60%)" }],
+  ] as Array<[string, Theme]>)("keeps buttons and links readable with %s", async (_name, theme) => {
+    for (const prefers of ["light", "dark"] as const) {
+      await load(renderErrorPage(errorProps(theme, "Verification")), prefers)
+      const failing = (await measureContrast(page)).filter((s) => s.ratio < (s.kind === "border" ? 3 : 4.5))
+      expect(failing, prefers).toEqual([])
+      await load(renderVerifyRequestPage(verifyRequestProps(theme)), prefers)
+      expect((await measureContrast(page)).filter((s) => s.ratio < 4.5), prefers).toEqual([])
+    }
+  })
+
+  it("parses theme colors exactly as Chromium does", async () => {
+    await page.setContent("<p id=probe>probe</p>")
+    const inputs = [
+      ...NAMED_COLORS.keys(),
+      "#abc", "#abcd", "#a1b2c3", "#a1b2c380", "  #FFF  ", "RED",
+      "rgb(10, 20, 30)", "rgba(10, 20, 30, 0.5)", "rgb(10 20 30)", "rgb(10 20 30 / 25%)", "rgb(100%, 50%, 0%)",
+      "rgb(300, -5, 20)", "rgba(1,2,3,.25)", "hsl(210, 50%, 40%)", "hsl(210deg 50% 40% / .5)", "hsla(-30, 100%, 50%, 1)",
+      "hsl(400 20% 90%)",
+    ]
+    const chromium = await page.evaluate((colors) => {
+      const probe = document.getElementById("probe")!
+      return colors.map((color) => {
+        probe.style.color = ""
+        probe.style.color = color
+        return probe.style.color === "" ? null : getComputedStyle(probe).color
+      })
+    }, inputs)
+    inputs.forEach((input, i) => {
+      const ours = parseColor(input)
+      expect(ours, input).toBeDefined()
+      expect(chromium[i], input).not.toBeNull()
+      const theirs = parseColor(chromium[i]!)!
+      for (const channel of ["r", "g", "b"] as const) expect(Math.abs(ours![channel] - theirs[channel]), `${input} ${channel}`).toBeLessThanOrEqual(1)
+      expect(Math.abs(ours!.a - theirs.a), `${input} alpha`).toBeLessThanOrEqual(0.01)
+      // The re-written color means the same to the browser.
+      expect(formatColor(ours!)).toMatch(/^(#[0-9a-f]{6}|rgb\([\d ]+\/ [\d.]+\))$/)
+    })
+  })
+
+  it.each(["light", "dark"] as const)("screenshot of the sign-in page, %s", async (scheme) => {
+    await page.setViewportSize({ width: 900, height: 860 })
+    await load(renderSignInPage(signInProps({})), scheme)
+    await page.screenshot({ path: `/tmp/latchkey-signin-${scheme}.png`, fullPage: true })
+    await page.setViewportSize({ width: 1024, height: 900 })
+    expect(requests).toEqual([])
+  })
+})

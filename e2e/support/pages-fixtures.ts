@@ -1,0 +1,77 @@
+/**
+ * Props for rendering the built-in pages in the browser tests: realistic
+ * values, and one of each provider kind, with nothing that would make the
+ * browser fetch anything (the logos are data: URIs).
+ */
+import type {
+  ErrorPageProps,
+  PageProvider,
+  SignInPageProps,
+  SignOutPageProps,
+  VerifyRequestPageProps,
+} from "../../packages/core/src/pages/index.js"
+import type { Theme } from "../../packages/core/src/types.js"
+
+const ORIGIN = "https://app.example.test"
+const BASE = `${ORIGIN}/auth`
+const CSRF = "4f7c1d0b9a8e6f5d4c3b2a1908f7e6d5c4b3a29180f7e6d5c4b3a2918f7e6d5c"
+
+/** A small square logo as an SVG data: URI (rendering it makes no request). */
+export const DATA_LOGO =
+  "data:image/svg+xml;utf8," +
+  encodeURIComponent(
+    "<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 48 48'><rect width='48' height='48' rx='12' fill='#3451d1'/><path d='M14 25l7 7 13-15' stroke='white' stroke-width='5' fill='none' stroke-linecap='round' stroke-linejoin='round'/></svg>",
+  )
+
+function provider(id: string, name: string, type: PageProvider["type"], extra: Partial<PageProvider> = {}): PageProvider {
+  return { id, name, type, signinUrl: `${BASE}/signin/${id}`, callbackUrl: `${BASE}/callback/${id}`, ...extra }
+}
+
+/** The three common providers: an OAuth one, email, and username/password credentials. */
+export const THREE_PROVIDERS: PageProvider[] = [
+  provider("github", "GitHub", "oauth"),
+  provider("email", "Email", "email"),
+  provider("credentials", "Password", "credentials", {
+    credentials: {
+      username: { label: "Username", placeholder: "jsmith", autocomplete: "username" },
+      password: { label: "Password", type: "password", autocomplete: "current-password" },
+    },
+  }),
+]
+
+/** Every provider kind, including a styled OAuth button, an OIDC one and a passkey form. */
+export const ALL_PROVIDERS: PageProvider[] = [
+  provider("github", "GitHub", "oauth"),
+  provider("acme", "Acme SSO", "oidc", { style: { bg: "#1a7f37", logo: DATA_LOGO } }),
+  provider("email", "Email", "email"),
+  provider("credentials", "Password", "credentials", {
+    credentials: {
+      username: { label: "Username", placeholder: "jsmith" },
+      password: { type: "password" },
+      remember: { label: "Keep me signed in", type: "checkbox" },
+    },
+  }),
+  provider("passkey", "Passkey", "webauthn", {
+    formFields: { email: { label: "Email for your passkey", type: "email", autocomplete: "username webauthn" } },
+  }),
+]
+
+/** Sign-in page props. */
+export function signInProps(theme: Theme, overrides: Partial<SignInPageProps> = {}): SignInPageProps {
+  return { theme, csrfToken: CSRF, callbackUrl: `${ORIGIN}/dashboard`, providers: THREE_PROVIDERS, ...overrides }
+}
+
+/** Sign-out page props. */
+export function signOutProps(theme: Theme): SignOutPageProps {
+  return { theme, csrfToken: CSRF, signoutUrl: `${BASE}/signout` }
+}
+
+/** Error page props for an error type. */
+export function errorProps(theme: Theme, error: string | undefined): ErrorPageProps {
+  return { theme, error, signinUrl: `${BASE}/signin`, homeUrl: ORIGIN }
+}
+
+/** Verify-request page props. */
+export function verifyRequestProps(theme: Theme): VerifyRequestPageProps {
+  return { theme, homeUrl: ORIGIN }
+}

@@ -1,0 +1,52 @@
+/**
+ * Where the middleware is mounted, and whether a request names one of
+ * `Auth()`'s routes below it (`{basePath}/{action}[/{providerId}]`).
+ */
+import { isAuthAction } from "@latchkey/core"
+import type { Request as ExpressRequest } from "express"
+
+function segments(path: string): string[] {
+  return path.split("/").filter(Boolean)
+}
+
+/**
+ * How many path segments trailing wildcards of the mount path consumed. With
+ * `app.use("/auth/*splat", …)`, Express 5 puts the whole matched path in
+ * `req.baseUrl` and the wildcard's segments in `req.params.splat` (an array).
+ */
+function wildcardSegmentCount(req: ExpressRequest): number {
+  let count = 0
+  for (const value of Object.values(req.params ?? {})) {
+    if (Array.isArray(value)) count += value.length
+  }
+  return count
+}
+
+/**
+ * The path the middleware is mounted at, as the client sees it (including
+ * the mount paths of parent routers): `req.baseUrl`, minus what a trailing
+ * wildcard consumed. `/` when mounted at the root.
+ */
+export function mountPath(req: ExpressRequest): string {
+  const consumed = req.path === "/" ? wildcardSegmentCount(req) : 0
+  const kept = consumed > 0 ? segments(req.baseUrl).slice(0, -consumed) : segments(req.baseUrl)
+  return `/${kept.join("/")}`
+}
+
+/** The path part of a request target (`/a/b?c` → `/a/b`). */
+export function pathnameOf(target: string): string {
+  const query = target.indexOf("?")
+  return query === -1 ? target : target.slice(0, query)
+}
+
+/**
+ * Whether `pathname` is `{basePath}/{action}` or
+ * `{basePath}/{action}/{providerId}` for one of `Auth()`'s actions, matched
+ * the way `Auth()` matches it (empty segments ignored).
+ */
+export function isAuthRoute(pathname: string, basePath: string): boolean {
+  const base = basePath.replace(/\/+$/, "")
+  if (!pathname.startsWith(`${base}/`)) return false
+  const rest = segments(pathname.slice(base.length))
+  return (rest.length === 1 || rest.length === 2) && isAuthAction(rest[0]!)
+}

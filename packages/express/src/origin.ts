@@ -1,0 +1,29 @@
+/**
+ * The public origin of an Express request: `AUTH_URL`'s when it is set (a
+ * fixed origin cannot be spoofed by headers), else `req.protocol` and
+ * `req.host`, which honour the app's `trust proxy` setting: with it,
+ * `X-Forwarded-Proto` and `X-Forwarded-Host` from trusted proxies count.
+ */
+import type { Request as ExpressRequest } from "express"
+import type { Env } from "./config.js"
+
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `scheme://host[:port]` for `req`, or `undefined` when the request names no
+ * usable host (then `@latchkey/node` falls back to `localhost`).
+ */
+export function publicOrigin(req: ExpressRequest, env: Env): string | undefined {
+  const configured = env.AUTH_URL ?? env.NEXTAUTH_URL
+  const fixed = configured ? originOf(configured) : undefined
+  if (fixed) return fixed
+  // Express 5's req.host keeps the port and follows `trust proxy`.
+  return req.host ? originOf(`${req.protocol}://${req.host}`) : undefined
+}

@@ -1,0 +1,60 @@
+/** `getSession(req, config)`: the signed-in user's session, for any route. */
+import { Auth } from "@latchkey/core"
+import type { Session } from "@latchkey/core/types"
+import type { Request as ExpressRequest } from "express"
+import { type ExpressAuthConfig, effectiveConfigsOf } from "./config.js"
+import { publicOrigin } from "./origin.js"
+
+/** A session is a non-empty object; anything else (null, a string, `{}`) means "no session". */
+function isSession(body: unknown): body is Session {
+  return typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length > 0
+}
+
+function serverMessage(body: unknown): string | undefined {
+  const message = (body as { message?: unknown } | null)?.message
+  return typeof message === "string" && message ? message : undefined
+}
+
+/**
+ * Reads the session of the user making `req`, by asking `Auth()` for
+ * `GET {basePath}/session` with the request's cookies, exactly as the
+ * browser client would.
+ *
+ * Returns the session object when `Auth()` answers `200` with a non-empty
+ * JSON object, and `null` when nobody is signed in (or the client's request
+ * is unusable, a 4xx). Use the same `config` as for {@link ExpressAuth};
+ * `basePath` comes from `config.basePath`, else the path of `AUTH_URL`, else
+ * `/auth`.
+ *
+ * @throws Error when `Auth()` answers with a server error (5xx), typically a
+ *   broken configuration such as a missing `AUTH_SECRET`. The error carries
+ *   the server's message and the cause is in the server log. Unlike
+ *   `next-auth`'s helper before advisory GHSA-8fpg-xm3f-6cx3, an error body
+ *   is never returned as if it were a session, so `if (session)` guards stay
+ *   closed.
+ *
+ * @example
+ * ```ts
+ * app.get("/account", async (req, res) => {
+ *   const session = await getSession(req, authConfig)
+ *   if (!session) return res.redirect("/auth/signin")
+ *   res.render("account", { user: session.user })
+ * })
+ * ```
+ */
+export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
+  const effective = effectiveConfigsOf(config, process.env).for(undefined)
+  const origin = publicOrigin(req, process.env) ?? "http://localhost"
+  const basePath = effective.basePath === "/" ? "" : (effective.basePath ?? "/auth").replace(/\/+$/, "")
+  const cookie = req.headers.cookie
+  const request = new Request(`${origin}${basePath}/session`, { headers: cookie ? { cookie } : {} })
+  const response = await Auth(request, effective)
+  const body: unknown = await response.json().catch(() => undefined)
+  if (response.status === 200) return isSession(body) ? body : null
+  if (response.status < 500) return null
+  throw new Error(
+    serverMessage(body) ??
+      `Reading the session failed: Auth() answered ${response.status} to GET ${basePath}/session. ` +
+        "The configuration is probably broken (is AUTH_SECRET set?); the server log has the cause.",
+  )
+}

@@ -1,0 +1,94 @@
+/** getSession: the session when there is one, null when not, and an error (never a session) when the server is broken. */
+import express, { type ErrorRequestHandler } from "express"
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { ExpressAuth, type ExpressAuthConfig, getSession } from "../src/index.js"
+import { CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
+
+const running: RunningApp[] = []
+afterEach(async () => {
+  vi.unstubAllEnvs()
+  await Promise.all(running.splice(0).map((app) => app.close()))
+})
+beforeEach(() => {
+  // The broken-config tests rely on no secret coming from the environment.
+  vi.stubEnv("AUTH_SECRET", "")
+  for (const index of [1, 2, 3]) vi.stubEnv(`AUTH_SECRET_${index}`, "")
+})
+
+/** An app whose /me reports what getSession returned or threw. */
+async function appWith(authConfig: ExpressAuthConfig, sessionConfig: ExpressAuthConfig = authConfig) {
+  const app = express()
+  app.use("/auth/*splat", ExpressAuth(authConfig))
+  app.get("/me", async (req, res) => {
+    const session = await getSession(req, sessionConfig)
+    res.json({ truthy: Boolean(session), session })
+  })
+  const onError: ErrorRequestHandler = (error: Error, _req, res, _next) => void res.status(500).json({ thrown: error.message })
+  app.use(onError)
+  const started = await start(app)
+  running.push(started)
+  return started
+}
+
+describe("getSession", () => {
+  it("returns the session of a signed-in user", async () => {
+    const app = await appWith(credentialsConfig())
+    const jar = new CookieJar()
+    await signIn(jar, `${app.url}/auth`)
+    const body = (await (await send(jar, `${app.url}/me`)).json()) as { session: { user: { email: string } } }
+    expect(body.session.user.email).toBe("alice@example.com")
+  })
+
+  it("returns null without a cookie", async () => {
+    const app = await appWith(credentialsConfig())
+    expect(await (await fetch(`${app.url}/me`)).json()).toEqual({ truthy: false, session: null })
+  })
+
+  it("returns null for a forged or foreign session cookie", async () => {
+    const app = await appWith(credentialsConfig())
+    const response = await fetch(`${app.url}/me`, { headers: { cookie: "authjs.session-token=not-a-real-token" } })
+    expect(await response.json()).toEqual({ truthy: false, session: null })
+  })
+
+  it("returns what the session callback returns", async () => {
+    const config = credentialsConfig({
+      callbacks: { session: ({ session }) => ({ ...session, role: "admin" }) },
+    })
+    const app = await appWith(config)
+    const jar = new CookieJar()
+    await signIn(jar, `${app.url}/auth`)
+    const body = (await (await send(jar, `${app.url}/me`)).json()) as { session: { role: string } }
+    expect(body.session.role).toBe("admin")
+  })
+
+  it("throws, and never returns a truthy session, when the configuration has no secret", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {})
+    const broken = credentialsConfig({ secret: undefined })
+    const app = await appWith(broken)
+    const response = await fetch(`${app.url}/me`)
+    expect(response.status).toBe(500)
+    const body = (await response.json()) as { thrown?: string; truthy?: boolean }
+    expect(body.truthy).toBeUndefined()
+    expect(body.thrown).toMatch(/configuration|secret|session/i)
+  })
+
+  it("throws even when the request carries a valid session cookie (GHSA-8fpg-xm3f-6cx3)", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {})
+    const app = await appWith(credentialsConfig(), credentialsConfig({ secret: undefined }))
+    const jar = new CookieJar()
+    expect((await signIn(jar, `${app.url}/auth`)).status).toBe(302)
+    const response = await send(jar, `${app.url}/me`)
+    expect(response.status).toBe(500)
+    expect(((await response.json()) as { truthy?: boolean }).truthy).toBeUndefined()
+  })
+
+  it("reads the secret from AUTH_SECRET when the config has none", async () => {
+    vi.stubEnv("AUTH_SECRET", "environment-secret-environment-secret")
+    const config = credentialsConfig({ secret: undefined })
+    const app = await appWith(config)
+    const jar = new CookieJar()
+    expect((await signIn(jar, `${app.url}/auth`)).status).toBe(302)
+    const body = (await (await send(jar, `${app.url}/me`)).json()) as { truthy: boolean }
+    expect(body.truthy).toBe(true)
+  })
+})

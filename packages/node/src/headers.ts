@@ -1,0 +1,38 @@
+/**
+ * Copies the headers of a Node request into a web `Headers`.
+ *
+ * Node has already folded repeated fields the way RFC 9110 §5.3 allows
+ * (comma-joined; `Cookie` joined with "; " per RFC 6265 §5.4; duplicates of
+ * single-valued fields such as `Host` dropped), and lower-cased the names, so
+ * its `headers` object is the right source. HTTP/2 pseudo-headers (`:path`)
+ * are not headers and are skipped.
+ */
+import type { IncomingHttpHeaders } from "node:http"
+
+/** Fields that describe the bytes on the wire, not the message: stale once the body is replaced. */
+const BODY_FRAMING_HEADERS = ["content-length", "content-encoding", "transfer-encoding"] as const
+
+/** Appends one field, skipping a value `Headers` rejects rather than failing the whole request. */
+function appendSafely(headers: Headers, name: string, value: string): void {
+  try {
+    headers.append(name, value)
+  } catch {
+    // Node's parser accepts a few bytes the Fetch standard does not; such a field is dropped.
+  }
+}
+
+/** A web `Headers` holding every field of `incoming`. */
+export function toWebHeaders(incoming: IncomingHttpHeaders): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined || name.startsWith(":")) continue
+    if (Array.isArray(value)) for (const item of value) appendSafely(headers, name, item)
+    else appendSafely(headers, name, value)
+  }
+  return headers
+}
+
+/** Removes the framing fields, for a request whose body is re-encoded. */
+export function dropBodyFraming(headers: Headers): void {
+  for (const name of BODY_FRAMING_HEADERS) headers.delete(name)
+}

@@ -1,0 +1,18 @@
+/**
+ * `@latchkey/node`: run any web-standard handler (`Request` → `Response`),
+ * such as Latchkey's `Auth()`, on `node:http`.
+ *
+ * @example
+ * ```ts
+ * import { createServer } from "node:http"
+ * import { Auth } from "@latchkey/core"
+ * import { toNodeHandler } from "@latchkey/node"
+ *
+ * createServer(toNodeHandler((request) => Auth(request, config))).listen(3000)
+ * ```
+ * @module
+ */
+export { toNodeHandler, type WebHandler } from "./handler.js"
+export type { NodeRequestOptions, ToWebRequestOptions } from "./options.js"
+export { toWebRequest } from "./request.js"
+export { writeWebResponse } from "./response.js"

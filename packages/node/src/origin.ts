@@ -1,0 +1,80 @@
+/**
+ * The public origin (`scheme://host[:port]`) of a Node request: a fixed one
+ * from configuration, else the `Host` header (RFC 9110 §7.2) with the scheme
+ * of the connection, and the `X-Forwarded-*` headers only when the caller
+ * says a proxy it controls sets them. Anything unusable falls back to
+ * `localhost`, so a hostile or missing header can never make it throw.
+ */
+import type { IncomingMessage } from "node:http"
+import type { TLSSocket } from "node:tls"
+import type { NodeRequestOptions } from "./options.js"
+
+/** Host used when the request names none we accept. */
+const FALLBACK_HOST = "localhost"
+
+/**
+ * `host[:port]` with a DNS name, IPv4 address or IPv6 literal (RFC 3986
+ * §3.2.2, without userinfo, percent-encoding or sub-delims, which no real
+ * Host header carries and which could smuggle a different authority).
+ */
+const HOST_PATTERN = /^(?:[a-z0-9._~-]+|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i
+
+/** The first value of a header that may be repeated or comma-joined by proxies. */
+function firstValue(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header
+  const first = value?.split(",")[0]?.trim()
+  return first ? first : undefined
+}
+
+/**
+ * The normalised `scheme://host[:port]` of an absolute http(s) URL, or
+ * `undefined` when `value` is not one.
+ */
+function parseOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value)
+    if (url.protocol !== "http:" && url.protocol !== "https:") return undefined
+    return url.origin
+  } catch {
+    return undefined
+  }
+}
+
+function schemeOf(req: IncomingMessage, trustProxy: boolean): "http" | "https" {
+  if (trustProxy) {
+    const forwarded = firstValue(req.headers["x-forwarded-proto"])?.toLowerCase()
+    if (forwarded === "http" || forwarded === "https") return forwarded
+  }
+  return (req.socket as Partial<TLSSocket>).encrypted ? "https" : "http"
+}
+
+function hostOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
+  const forwarded = trustProxy ? firstValue(req.headers["x-forwarded-host"]) : undefined
+  return forwarded ?? req.headers.host
+}
+
+/**
+ * `options.origin` normalised to `scheme://host[:port]`.
+ *
+ * @throws TypeError when it is not an absolute http(s) URL: that is a
+ *   configuration mistake, reported instead of silently trusting `Host`.
+ */
+export function fixedOrigin(origin: string): string {
+  const parsed = parseOrigin(origin)
+  if (!parsed) throw new TypeError(`The origin option must be an absolute http(s) URL; got ${JSON.stringify(origin)}.`)
+  return parsed
+}
+
+/**
+ * The origin `req` was sent to, as described in the module comment.
+ *
+ * @throws TypeError when `options.origin` is set and invalid (see {@link fixedOrigin}).
+ */
+export function requestOrigin(req: IncomingMessage, options: NodeRequestOptions = {}): string {
+  if (options.origin !== undefined) return fixedOrigin(options.origin)
+  const trustProxy = options.trustProxy === true
+  const scheme = schemeOf(req, trustProxy)
+  const host = hostOf(req, trustProxy)
+  const fromHost = host && HOST_PATTERN.test(host) ? parseOrigin(`${scheme}://${host}`) : undefined
+  return fromHost ?? `${scheme}://${FALLBACK_HOST}`
+}

@@ -11,8 +11,8 @@ import type { RequestContext } from "./context.js"
 export async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
   await ctx.callbackUrl()
   const signInUrl = `${ctx.actionBase}/signin`
-  const provider = ctx.provider
-  if (!provider) return { redirect: signInUrl, cookies: ctx.responseCookies }
+  if (!ctx.request.providerId) return { redirect: signInUrl, cookies: ctx.responseCookies }
+  const provider = ctx.requireProvider()
   switch (provider.type) {
     case "credentials":
     case "webauthn":

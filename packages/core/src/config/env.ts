@@ -68,7 +68,8 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppres
     const clientSecret = envObject[`AUTH_${ID}_SECRET`]
     const issuer = envObject[`AUTH_${ID}_ISSUER`]
     const apiKey = envObject[`AUTH_${ID}_KEY`]
-    const final = typeof provider === "function" ? provider({ clientId, clientSecret, issuer, apiKey }) : provider
+    // A copy: the user's provider objects are never modified.
+    const final = typeof provider === "function" ? provider({ clientId, clientSecret, issuer, apiKey }) : { ...provider }
     if (final.type === "oauth" || final.type === "oidc") {
       final.clientId ??= clientId
       final.clientSecret ??= clientSecret

@@ -5,6 +5,7 @@
  * so no stack trace or internal message ever reaches a client.
  */
 import { RequestContext } from "./actions/context.js"
+import { withQuery } from "./actions/html.js"
 import { errorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
 import type { AuthConfig } from "./config/auth-config.js"
@@ -33,7 +34,7 @@ function configurationErrorResponse(ctx: RequestContext, error: AuthError): Resp
   const loops = customErrorPage !== undefined && request.query.callbackUrl?.startsWith(customErrorPage)
   if (loops) config.logger.error(new ErrorPageLoop(`The error page ${customErrorPage} must not require authentication.`))
   if (customErrorPage && !loops) {
-    return toResponse({ redirect: `${request.url.origin}${customErrorPage}?error=Configuration` }, false)
+    return toResponse({ redirect: `${request.url.origin}${withQuery(customErrorPage, { error: "Configuration" })}` }, false)
   }
   const page = errorPage(new RequestContext({ ...config, pages: {} }, request), "Configuration")
   return toResponse({ ...page, cookies: [] }, false)
@@ -42,12 +43,11 @@ function configurationErrorResponse(ctx: RequestContext, error: AuthError): Resp
 /** Where an error interrupting an action sends the user. */
 function errorRedirect(ctx: RequestContext, error: unknown): string {
   const type = isClientError(error) ? error.type : "Configuration"
-  const params = new URLSearchParams({ error: type })
-  if (error instanceof CredentialsSignin) params.set("code", error.code)
+  const code = error instanceof CredentialsSignin ? error.code : undefined
   const kind = error instanceof AuthError ? error.kind : "error"
   const { pages, basePath } = ctx.config
   const path = pages[kind] ?? `${basePath === "/" ? "" : basePath}/${kind.toLowerCase()}`
-  return `${ctx.origin}${path}?${params}`
+  return `${ctx.origin}${withQuery(path, { error: type, code })}`
 }
 
 /** Handles one request with a prepared configuration. */

@@ -133,6 +133,10 @@ export class CredentialsSignin extends SignInError {
   static override type: ErrorType = "CredentialsSignin"
   /** Sent to the client as `?code=`. Default `"credentials"`. */
   code = "credentials"
+
+  constructor(message: string | Error | ErrorCause = "authorize() rejected the credentials.", cause?: Error | ErrorCause) {
+    super(message, cause)
+  }
 }
 
 /** An oauth/oidc provider has neither an `issuer` nor the endpoint URLs. */

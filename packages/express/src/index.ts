@@ -5,9 +5,11 @@
  * ```ts
  * import express from "express"
  * import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latchkey/express"
- * import GitHub from "@latchkey/core/providers/github"
+ * import Credentials from "@latchkey/core/providers/credentials"
  *
- * const authConfig: ExpressAuthConfig = { providers: [GitHub] }
+ * const authConfig: ExpressAuthConfig = {
+ *   providers: [Credentials({ credentials: { email: {}, password: { type: "password" } }, authorize: checkUser })],
+ * }
  * const app = express()
  * app.set("trust proxy", true) // only behind a proxy you control
  * app.use("/auth/*splat", ExpressAuth(authConfig))

@@ -44,7 +44,7 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
   if (ctx.request.providerId) throw new UnknownAction("GET /signin/{provider} is not an action: POST to it, or GET /signin.")
   const callbackUrl = await ctx.callbackUrl()
   const { pages, theme } = ctx.config
-  const error = ctx.request.error
+  const error = ctx.request.error || undefined
   if (pages.signIn) return { redirect: withQuery(pages.signIn, { callbackUrl, error }), cookies: ctx.responseCookies }
   const csrfToken = await ctx.csrfToken()
   return htmlResponse(

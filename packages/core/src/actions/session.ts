@@ -53,7 +53,8 @@ async function jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: un
       typeof decoded.token.exp !== "number" ||
       nowInSeconds() - issuedAt >= config.session.updateAge ||
       JSON.stringify(token) !== decoded.json
-    let exp = decoded.token.exp as number
+    // Untouched, the cookie expires session.maxAge after it was issued (iat).
+    let exp = Math.min(decoded.token.exp as number, issuedAt + config.session.maxAge)
     if (mustReissue) {
       const issued = await issueJwtSession(ctx, token)
       ctx.responseCookies.push(...issued.cookies)

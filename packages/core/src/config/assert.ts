@@ -67,7 +67,7 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
       if (!provider.issuer) {
         const missing = (["authorization", "token", "userinfo"] as const).find((key) => !endpointUrl(provider[key]))
         if (missing) {
-          return new InvalidEndpoints(`Provider "${provider.id}" has neither \`issuer\` nor a \`${missing}\` endpoint: set one of them.`)
+          return new InvalidEndpoints(`Provider "${provider.id}" has neither \`issuer\` nor the \`${missing}\` endpoint URL: set one of them.`)
         }
       }
     } else if (provider.type === "credentials") {

@@ -49,8 +49,11 @@ export function sessionCookies(ctx: RequestContext, encoded: string, expires: Da
 /** Encodes `token` and returns its cookies with `Expires` = now + `session.maxAge`. */
 export async function issueJwtSession(ctx: RequestContext, token: JWT): Promise<{ cookies: Cookie[]; exp: number }> {
   const encoded = await encodeSessionToken(ctx, token)
-  const exp = nowInSeconds() + ctx.config.session.maxAge
-  return { cookies: sessionCookies(ctx, encoded, new Date(exp * 1000)), exp }
+  const now = nowInSeconds()
+  const cookieExpires = now + ctx.config.session.maxAge
+  // The cookie lives session.maxAge, the token jwt.maxAge: the session ends at the earlier one.
+  const exp = Math.min(cookieExpires, now + ctx.config.jwt.maxAge)
+  return { cookies: sessionCookies(ctx, encoded, new Date(cookieExpires * 1000)), exp }
 }
 
 /** Cookies that remove every piece of the request's session cookie. */

@@ -82,6 +82,6 @@ const handler = toNodeHandler((request) => {
   return new Response("Not found", { status: 404 })
 }, { origin })
 
-createServer(handler).listen(port, "127.0.0.1", () => {
+createServer(handler).listen(port, "localhost", () => {
   console.log(`Latchkey demo on ${origin} — sign in with demo@latchkey.dev / latchkey-demo`)
 })

@@ -34,10 +34,15 @@ function configurationErrorResponse(ctx: RequestContext, error: AuthError): Resp
   const loops = customErrorPage !== undefined && request.query.callbackUrl?.startsWith(customErrorPage)
   if (loops) config.logger.error(new ErrorPageLoop(`The error page ${customErrorPage} must not require authentication.`))
   if (customErrorPage && !loops) {
-    return toResponse({ redirect: `${request.url.origin}${withQuery(customErrorPage, { error: "Configuration" })}` }, false)
+    return toResponse({ redirect: pageUrl(request.url.origin, withQuery(customErrorPage, { error: "Configuration" })) }, false)
   }
   const page = errorPage(new RequestContext({ ...config, pages: {} }, request), "Configuration")
   return toResponse({ ...page, cookies: [] }, false)
+}
+
+/** A configured page as an absolute URL: paths are on the app's origin, absolute URLs stay as they are. */
+function pageUrl(origin: string, page: string): string {
+  return /^[a-z][a-z\d+.-]*:/i.test(page) ? page : `${origin}${page}`
 }
 
 /** Where an error interrupting an action sends the user. */
@@ -47,7 +52,7 @@ function errorRedirect(ctx: RequestContext, error: unknown): string {
   const kind = error instanceof AuthError ? error.kind : "error"
   const { pages, basePath } = ctx.config
   const path = pages[kind] ?? `${basePath === "/" ? "" : basePath}/${kind.toLowerCase()}`
-  return `${ctx.origin}${withQuery(path, { error: type, code })}`
+  return pageUrl(ctx.origin, withQuery(path, { error: type, code }))
 }
 
 /** Handles one request with a prepared configuration. */

@@ -3,6 +3,7 @@
  * these plain values into HTML; deciding *whether* to render or redirect to a
  * custom page, and computing URLs and tokens, is done by the actions.
  */
+import type { CredentialInput } from "../providers/credentials.js"
 import type { Theme } from "../types.js"
 
 /** Colors and logo a provider may bring for its sign-in button. */
@@ -16,14 +17,7 @@ export interface PageProviderStyle {
 }
 
 /** One input of a credentials provider form (from `credentials` in its config). */
-export interface PageCredentialInput {
-  label?: string
-  type?: string
-  placeholder?: string
-  autocomplete?: string
-  required?: boolean
-  value?: string
-}
+export type PageCredentialInput = CredentialInput
 
 /** A provider as the sign-in page needs it. */
 export interface PageProvider {

@@ -12,7 +12,7 @@ import type { AuthConfig } from "./config/auth-config.js"
 import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
 import { AuthError, CredentialsSignin, ErrorPageLoop, isClientError } from "./errors.js"
 import { BadRequest, toInternalRequest } from "./http/request.js"
-import { jsonResponse, toResponse } from "./http/response.js"
+import { type AuthResponseParts, jsonParts, toResponseParts } from "./http/response.js"
 import { raw } from "./symbols.js"
 import type { RequestInternal, ResponseInternal } from "./types.js"
 
@@ -20,24 +20,24 @@ const CONFIGURATION_MESSAGE = "There was a problem with the server configuration
 const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])
 
 /** The answer to a request made while the configuration is broken. */
-function configurationErrorResponse(ctx: RequestContext, error: AuthError): Response {
+function configurationErrorResponse(ctx: RequestContext, error: AuthError): AuthResponseParts {
   const { request, config } = ctx
   config.logger.error(error)
   if (request.action === "session") {
     // Never a truthy body where a session is expected (advisory GHSA-8fpg-xm3f-6cx3).
-    return jsonResponse(null, 500)
+    return jsonParts(null, 500)
   }
   if (request.method !== "GET" || !PAGE_ACTIONS.has(request.action)) {
-    return jsonResponse({ message: CONFIGURATION_MESSAGE }, 500)
+    return jsonParts({ message: CONFIGURATION_MESSAGE }, 500)
   }
   const customErrorPage = config.pages.error
   const loops = customErrorPage !== undefined && request.query.callbackUrl?.startsWith(customErrorPage)
   if (loops) config.logger.error(new ErrorPageLoop(`The error page ${customErrorPage} must not require authentication.`))
   if (customErrorPage && !loops) {
-    return toResponse({ redirect: pageUrl(request.url.origin, withQuery(customErrorPage, { error: "Configuration" })) }, false)
+    return toResponseParts({ redirect: pageUrl(request.url.origin, withQuery(customErrorPage, { error: "Configuration" })) }, false)
   }
   const page = errorPage(new RequestContext({ ...config, pages: {} }, request), "Configuration")
-  return toResponse({ ...page, cookies: [] }, false)
+  return toResponseParts({ ...page, cookies: [] }, false)
 }
 
 /** A configured page as an absolute URL: paths are on the app's origin, absolute URLs stay as they are. */
@@ -55,14 +55,24 @@ function errorRedirect(ctx: RequestContext, error: unknown): string {
   return pageUrl(ctx.origin, withQuery(path, { error: type, code }))
 }
 
-/** Handles one request with a prepared configuration. */
-export async function handle(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
+/**
+ * What `Auth()` reads of a request: a web `Request` satisfies it, and so does
+ * a lighter object built by a server integration.
+ */
+export type AuthRequestLike = Pick<Request, "method" | "url" | "headers" | "body">
+
+/** The outcome of {@link handle}: plain response parts, or the raw result in `raw` mode. */
+export type HandledRequest = { raw: false; parts: AuthResponseParts } | { raw: true; result: ResponseInternal }
+
+/** Handles one request; never throws except for AuthErrors in `raw` mode (as `@auth/core`). */
+export async function handle(request: AuthRequestLike, config: AuthConfig): Promise<HandledRequest> {
+  const done = (parts: AuthResponseParts): HandledRequest => ({ raw: false, parts })
   let prepared: PreparedConfig
   try {
     prepared = prepareConfig(config)
   } catch (error) {
     console.error("[auth][error] The configuration could not be read:", error)
-    return jsonResponse({ message: CONFIGURATION_MESSAGE }, 500)
+    return done(jsonParts({ message: CONFIGURATION_MESSAGE }, 500))
   }
 
   let parsed: RequestInternal
@@ -71,23 +81,23 @@ export async function handle(request: Request, config: AuthConfig): Promise<Resp
   } catch (error) {
     const status = error instanceof BadRequest ? error.status : 400
     prepared.logger.debug("bad request", { reason: (error as Error).message })
-    return jsonResponse("Bad request.", status)
+    return done(jsonParts("Bad request.", status))
   }
 
   const ctx = new RequestContext(prepared, parsed)
-  if (prepared.configError) return configurationErrorResponse(ctx, prepared.configError)
+  if (prepared.configError) return done(configurationErrorResponse(ctx, prepared.configError))
 
   const returnRedirectAsJson = request.headers.has("X-Auth-Return-Redirect")
   const isRaw = config.raw === raw
   try {
     const result = await route(ctx)
-    return isRaw ? result : toResponse(result, returnRedirectAsJson)
+    return isRaw ? { raw: true, result } : done(toResponseParts(result, returnRedirectAsJson))
   } catch (error) {
     prepared.logger.error(error instanceof Error ? error : new Error(String(error)))
     if (error instanceof AuthError && isRaw && !returnRedirectAsJson) throw error
-    if (parsed.method === "POST" && parsed.action === "session") return jsonResponse(null, 400)
+    if (parsed.method === "POST" && parsed.action === "session") return done(jsonParts(null, 400))
     const url = errorRedirect(ctx, error)
-    if (returnRedirectAsJson) return jsonResponse({ url }, 200)
-    return toResponse({ redirect: url, cookies: ctx.responseCookies }, false)
+    if (returnRedirectAsJson) return done(jsonParts({ url }, 200))
+    return done(toResponseParts({ redirect: url, cookies: ctx.responseCookies }, false))
   }
 }

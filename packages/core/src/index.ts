@@ -18,9 +18,13 @@
  * @module
  */
 import type { AuthConfig } from "./config/auth-config.js"
-import { handle } from "./core.js"
+import { type AuthRequestLike, handle } from "./core.js"
+import { type AuthResponseParts, toWebResponse } from "./http/response.js"
 import type { raw } from "./symbols.js"
 import type { ResponseInternal } from "./types.js"
+
+export type { AuthRequestLike } from "./core.js"
+export type { AuthResponseParts } from "./http/response.js"
 
 export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
 export { createActionURL, setEnvDefaults } from "./config/env.js"
@@ -50,5 +54,21 @@ export type {
 export async function Auth(request: Request, config: AuthConfig & { raw: typeof raw }): Promise<ResponseInternal>
 export async function Auth(request: Request, config: Omit<AuthConfig, "raw">): Promise<Response>
 export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
-  return handle(request, config)
+  const handled = await handle(request, config)
+  return handled.raw ? handled.result : toWebResponse(handled.parts)
+}
+
+/**
+ * {@link Auth} for server integrations: the same handling, but the answer
+ * comes back as plain `{status, headers, body}` instead of a `Response`, and
+ * the request only needs `method`, `url`, `headers` and `body`. Writing the
+ * parts straight to the server's response avoids constructing web `Request`
+ * and `Response` objects, which on Node 20 cost more than the whole of
+ * Latchkey's own work (see `@latchkey/node`'s `toNodeAuthHandler`).
+ * Not for `raw` mode.
+ */
+export async function handleAuthRequest(request: AuthRequestLike, config: Omit<AuthConfig, "raw">): Promise<AuthResponseParts> {
+  const handled = await handle(request, config)
+  if (handled.raw) throw new TypeError("handleAuthRequest does not support `raw` mode: call Auth() instead.")
+  return handled.parts
 }

@@ -49,7 +49,7 @@ function firstValues(params: URLSearchParams): Record<string, string> {
   return result
 }
 
-async function readBoundedText(request: Request): Promise<string> {
+async function readBoundedText(request: Pick<Request, "headers" | "body">): Promise<string> {
   const declared = Number(request.headers.get("content-length"))
   if (declared > MAX_BODY_BYTES) throw new BadRequest("Request body too large.", 413)
   if (!request.body) return ""
@@ -70,7 +70,7 @@ async function readBoundedText(request: Request): Promise<string> {
   return text + decoder.decode()
 }
 
-async function parseBody(request: Request): Promise<Record<string, any> | undefined> {
+async function parseBody(request: Pick<Request, "headers" | "body">): Promise<Record<string, any> | undefined> {
   const contentType = request.headers.get("content-type")?.toLowerCase() ?? ""
   const isJson = contentType.includes("application/json")
   const isForm = contentType.includes("application/x-www-form-urlencoded")
@@ -92,7 +92,10 @@ async function parseBody(request: Request): Promise<Record<string, any> | undefi
 }
 
 /** Parses `request` for the app mounted at `basePath`. */
-export async function toInternalRequest(request: Request, basePath: string): Promise<RequestInternal> {
+export async function toInternalRequest(
+  request: Pick<Request, "method" | "url" | "headers" | "body">,
+  basePath: string,
+): Promise<RequestInternal> {
   const method = request.method
   if (method !== "GET" && method !== "POST") throw new BadRequest(`Method ${method} is not supported.`, 400)
   if (request.url.length > MAX_URL_LENGTH) throw new BadRequest("URL too long.", 414)

@@ -19,8 +19,21 @@ export function serializeCookie({ name, value, options }: Cookie): string {
   return serialize(name, value, options)
 }
 
-/** Builds the `Response` for an action's result. */
-export function toResponse(result: ResponseInternal, returnRedirectAsJson: boolean): Response {
+/**
+ * A finished answer as plain data: what `Auth()` turns into a web `Response`,
+ * and what server integrations (e.g. `@latchkey/node`) can write directly,
+ * skipping the cost of constructing a `Response` (measured at about half of
+ * a bare node:http server's throughput on Node 20).
+ */
+export interface AuthResponseParts {
+  status: number
+  /** Every header, with one `Set-Cookie` entry per cookie (read them with `getSetCookie()`). */
+  headers: Headers
+  body: string | null
+}
+
+/** The answer for an action's result. */
+export function toResponseParts(result: ResponseInternal, returnRedirectAsJson: boolean): AuthResponseParts {
   const headers = new Headers(result.headers)
   if (result.cookies) for (const cookie of result.cookies) headers.append("Set-Cookie", serializeCookie(cookie))
 
@@ -28,21 +41,24 @@ export function toResponse(result: ResponseInternal, returnRedirectAsJson: boole
     headers.set("Location", result.redirect)
     if (returnRedirectAsJson) {
       headers.set("Content-Type", "application/json")
-      return new Response(JSON.stringify({ url: result.redirect }), { status: 200, headers })
+      return { status: 200, headers, body: JSON.stringify({ url: result.redirect }) }
     }
-    return new Response(null, { status: 302, headers })
+    return { status: 302, headers, body: null }
   }
 
-  let body: BodyInit | null = null
+  let body: string | null = null
   const contentType = headers.get("Content-Type")
   if (contentType === "application/json") body = JSON.stringify(result.body ?? null)
   else if (result.body !== undefined && result.body !== null) body = String(result.body)
-  return new Response(body, { status: result.status ?? 200, headers })
+  return { status: result.status ?? 200, headers, body }
 }
 
-/** A JSON response (used for refusals before any action runs). */
-export function jsonResponse(body: unknown, status: number, extraHeaders?: HeadersInit): Response {
-  const headers = new Headers(extraHeaders)
-  headers.set("Content-Type", "application/json")
-  return new Response(JSON.stringify(body), { status, headers })
+/** A JSON answer (used for refusals before any action runs). */
+export function jsonParts(body: unknown, status: number): AuthResponseParts {
+  return { status, headers: new Headers({ "Content-Type": "application/json" }), body: JSON.stringify(body) }
+}
+
+/** The web `Response` for an answer. */
+export function toWebResponse({ status, headers, body }: AuthResponseParts): Response {
+  return new Response(body, { status, headers })
 }

@@ -18,7 +18,7 @@ type StreamingRequestInit = RequestInit & { duplex?: "half" }
  * is; absolute-form (`http://host/a`, sent to proxies) is reduced to its
  * path so it cannot choose the host; `*` and anything else become `/`.
  */
-function pathOf(target: string | undefined): string {
+export function pathOf(target: string | undefined): string {
   if (target?.startsWith("/")) return target
   if (target && /^https?:\/\//i.test(target)) {
     try {
@@ -36,7 +36,7 @@ function pathOf(target: string | undefined): string {
  * `Transfer-Encoding` or a non-zero `Content-Length`. GET and HEAD bodies are
  * never forwarded (the Fetch standard forbids them).
  */
-function hasBody(req: IncomingMessage): boolean {
+export function hasBody(req: IncomingMessage): boolean {
   if (req.method === "GET" || req.method === "HEAD") return false
   if (req.headers["transfer-encoding"] !== undefined) return true
   const length = req.headers["content-length"]
@@ -44,7 +44,7 @@ function hasBody(req: IncomingMessage): boolean {
 }
 
 /** The web stream over `req`'s body; reading it pulls from the socket with back-pressure. */
-function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
+export function bodyStream(req: IncomingMessage): ReadableStream<Uint8Array> {
   // Node's web-stream types and the DOM's describe the same global class.
   return Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>
 }

@@ -11,7 +11,7 @@ import type { ReadableStream as NodeReadableStream } from "node:stream/web"
 /** Statuses whose responses never have a body (RFC 9110 §6.4.1). */
 const BODILESS_STATUSES = new Set([204, 205, 304])
 
-function copyHead(res: ServerResponse, response: Response): void {
+export function copyHead(res: ServerResponse, response: Pick<Response, "status" | "statusText" | "headers">): void {
   res.statusCode = response.status
   if (response.statusText) res.statusMessage = response.statusText
   for (const [name, value] of response.headers) {

@@ -41,6 +41,8 @@ function decodeSegmentToText(segment: string): string {
   if (!/^[A-Za-z0-9_-]*$/.test(segment)) throw new InvalidJWE("segment is not base64url")
   const base64 = segment.replace(/-/g, "+").replace(/_/g, "/")
   const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4))
+  // Headers are ASCII JSON in practice: then the binary string is the text (a hot path).
+  if (!/[^\x00-\x7f]/.test(binary)) return binary
   return utf8Decoder.decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
 }
 

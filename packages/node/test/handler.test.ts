@@ -1,19 +1,9 @@
 /** toNodeHandler: what a client sees when the handler fails. */
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { toNodeHandler } from "../src/index.js"
-import { listen, rawRequest, type TestServer } from "./serve.js"
+import { rawRequest, trackedServers } from "./serve.js"
 
-const servers: TestServer[] = []
-afterEach(async () => {
-  vi.restoreAllMocks()
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-
-async function serve(handler: (request: Request) => Response | Promise<Response>) {
-  const server = await listen(toNodeHandler(handler))
-  servers.push(server)
-  return server
-}
+const { serve, listen } = trackedServers()
 
 describe("toNodeHandler", () => {
   it.each([
@@ -58,7 +48,6 @@ describe("toNodeHandler", () => {
 
   it("passes the request's public URL to the handler", async () => {
     const server = await listen(toNodeHandler((request) => new Response(request.url), { origin: "https://auth.example" }))
-    servers.push(server)
     expect(await (await fetch(`${server.url}/auth/session?x=1`)).text()).toBe("https://auth.example/auth/session?x=1")
   })
 })

@@ -5,19 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { toNodeHandler, writeWebResponse } from "../src/index.js"
-import { listen, type TestServer } from "./serve.js"
+import { trackedServers } from "./serve.js"
 
-const servers: TestServer[] = []
-afterEach(async () => {
-  vi.restoreAllMocks()
-  await Promise.all(servers.splice(0).map((server) => server.close()))
-})
-
-async function serve(handler: (request: Request) => Response | Promise<Response>) {
-  const server = await listen(toNodeHandler(handler))
-  servers.push(server)
-  return server
-}
+const { serve, listen } = trackedServers()
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void
@@ -186,7 +176,6 @@ describe("writeWebResponse: body streaming", () => {
       await writeWebResponse(res, Response.json({ ok: true }, { headers: { "Set-Cookie": "a=1" } }))
       written.resolve(res.writableFinished)
     })
-    servers.push(server)
     const response = await fetch(server.url)
     expect(await response.json()).toEqual({ ok: true })
     expect(response.headers.getSetCookie()).toEqual(["a=1"])

@@ -2,6 +2,8 @@
 import { createServer, type IncomingMessage, request as httpRequest, type RequestListener } from "node:http"
 import type { AddressInfo } from "node:net"
 import { connect } from "node:net"
+import { afterEach, vi } from "vitest"
+import { toNodeHandler } from "../src/index.js"
 
 export interface TestServer {
   /** `http://127.0.0.1:{port}` */
@@ -69,4 +71,26 @@ export function rawExchange(port: number, requestText: string): Promise<string> 
     socket.on("end", () => resolve(Buffer.concat(chunks).toString()))
     socket.on("error", reject)
   })
+}
+
+/**
+ * Servers for one test file, each closed (and mocks restored) after each test:
+ * `serve(handler)` runs a web handler through `toNodeHandler`, `listen(listener)`
+ * runs a raw `node:http` listener.
+ */
+export function trackedServers(): {
+  serve: (handler: (request: Request) => Response | Promise<Response>) => Promise<TestServer>
+  listen: (listener: RequestListener) => Promise<TestServer>
+} {
+  const servers: TestServer[] = []
+  afterEach(async () => {
+    vi.restoreAllMocks()
+    await Promise.all(servers.splice(0).map((server) => server.close()))
+  })
+  const track = async (listener: RequestListener) => {
+    const server = await listen(listener)
+    servers.push(server)
+    return server
+  }
+  return { serve: (handler) => track(toNodeHandler(handler)), listen: track }
 }

@@ -17,8 +17,11 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   if (sessionToken) {
     try {
       if (config.session.strategy === "jwt") {
-        const decoded = await decodeSessionToken(ctx, sessionToken)
-        await config.events.signOut?.({ token: decoded?.token ?? null })
+        // A JWT session ends with its cookie; decoding is only needed to tell the event handler.
+        if (config.events.signOut) {
+          const decoded = await decodeSessionToken(ctx, sessionToken)
+          await config.events.signOut({ token: decoded?.token ?? null })
+        }
       } else {
         const session = await config.adapter!.deleteSession!(sessionToken)
         await config.events.signOut?.({ session })

@@ -11,7 +11,7 @@
 // on a { type: "stop" } message, or when the parent goes away.
 
 import http from "node:http"
-import { loadLibrary, loadNodeAdapter, makeConfig } from "./implementations.js"
+import { STANDIN, loadLibrary, loadNodeAdapter, makeConfig } from "./implementations.js"
 
 const kind = process.argv[2]
 const secret = process.env.BENCH_SECRET
@@ -36,14 +36,17 @@ async function makeServer() {
       toNodeHandler(async () => new Response(body, { headers: { "content-type": "application/json" } })),
     )
   }
-  if (kind === "latchkey-native") {
-    // Latchkey's own node:http integration: no web Request/Response objects at all.
-    const { toNodeAuthHandler } = await import("@latchkey/node")
-    const { Credentials } = await loadLibrary("latchkey")
-    return http.createServer(toNodeAuthHandler(makeConfig(Credentials, secret)))
-  }
-  if (kind !== "latchkey" && kind !== "authjs") throw new Error(`unknown server kind "${kind}"`)
+  if (kind !== "latchkey" && kind !== "authjs" && kind !== "latchkey-native") throw new Error(`unknown server kind "${kind}"`)
   if (!secret) throw new Error("BENCH_SECRET is not set")
+  if (kind === "latchkey-native") {
+    // Latchkey's own node:http integration: no web Request/Response objects at all. The stand-in
+    // mode has no such handler, so it serves the generic adapter there (the row then repeats it).
+    const { Auth, Credentials } = await loadLibrary("latchkey")
+    const config = makeConfig(Credentials, secret)
+    if (STANDIN) return http.createServer(toNodeHandler((req) => Auth(req, config)))
+    const { toNodeAuthHandler } = await import("@latchkey/node")
+    return http.createServer(toNodeAuthHandler(config))
+  }
   const { Auth, Credentials } = await loadLibrary(kind)
   const config = makeConfig(Credentials, secret)
   return http.createServer(toNodeHandler((req) => Auth(req, config)))

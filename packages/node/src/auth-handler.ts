@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { type AuthConfig, type AuthRequestLike, handleAuthRequest } from "@latchkey/core"
 import { toWebHeaders } from "./headers.js"
 import type { NodeRequestOptions } from "./options.js"
-import { fixedOrigin, requestOrigin } from "./origin.js"
+import { requestOrigin, resolveNodeOptions } from "./origin.js"
 import { bodyStream, hasBody, pathOf } from "./request.js"
 import { copyHead } from "./response.js"
 
@@ -50,8 +50,7 @@ export function toNodeAuthHandler(
   config: Omit<AuthConfig, "raw">,
   options: NodeRequestOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const resolved: NodeRequestOptions =
-    options.origin === undefined ? { ...options } : { ...options, origin: fixedOrigin(options.origin) }
+  const resolved = resolveNodeOptions(options)
   return (req, res) => {
     serve(config, resolved, req, res).catch((error: unknown) => {
       console.error("[latchkey/node] The auth handler failed:", error)

@@ -3,7 +3,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import type { NodeRequestOptions } from "./options.js"
-import { fixedOrigin } from "./origin.js"
+import { resolveNodeOptions } from "./origin.js"
 import { toWebRequest } from "./request.js"
 import { writeWebResponse } from "./response.js"
 
@@ -63,8 +63,7 @@ export function toNodeHandler(
   options: NodeRequestOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   // Validate and normalise the fixed origin once, not per request.
-  const resolved: NodeRequestOptions =
-    options.origin === undefined ? { ...options } : { ...options, origin: fixedOrigin(options.origin) }
+  const resolved = resolveNodeOptions(options)
   return (req, res) => {
     serve(handler, resolved, req, res).catch((error: unknown) => {
       console.error("[latchkey/node] Writing the response failed:", error)

@@ -65,13 +65,29 @@ export function fixedOrigin(origin: string): string {
   return parsed
 }
 
+/** Marks options whose `origin` was already validated by {@link resolveNodeOptions}. */
+const originChecked = Symbol("latchkey.node.originChecked")
+
+/**
+ * Validates and normalises `options` once, for a listener that serves many
+ * requests: the fixed origin is then not re-parsed per request.
+ *
+ * @throws TypeError when `options.origin` is not an absolute http(s) URL.
+ */
+export function resolveNodeOptions(options: NodeRequestOptions): NodeRequestOptions {
+  if (options.origin === undefined) return { ...options }
+  return { ...options, origin: fixedOrigin(options.origin), [originChecked]: true } as NodeRequestOptions
+}
+
 /**
  * The origin `req` was sent to, as described in the module comment.
  *
  * @throws TypeError when `options.origin` is set and invalid (see {@link fixedOrigin}).
  */
 export function requestOrigin(req: IncomingMessage, options: NodeRequestOptions = {}): string {
-  if (options.origin !== undefined) return fixedOrigin(options.origin)
+  if (options.origin !== undefined) {
+    return originChecked in options ? options.origin : fixedOrigin(options.origin)
+  }
   const trustProxy = options.trustProxy === true
   const scheme = schemeOf(req, trustProxy)
   const host = hostOf(req, trustProxy)

@@ -11,10 +11,11 @@ import { route } from "./actions/router.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
 import { AuthError, CredentialsSignin, ErrorPageLoop, isClientError } from "./errors.js"
-import { BadRequest, toInternalRequest } from "./http/request.js"
+import { type AuthRequestLike, BadRequest, toInternalRequest } from "./http/request.js"
 import { type AuthResponseParts, jsonParts, toResponseParts } from "./http/response.js"
 import { raw } from "./symbols.js"
 import type { RequestInternal, ResponseInternal } from "./types.js"
+import { type Steps, runSteps, wait } from "./util/steps.js"
 
 const CONFIGURATION_MESSAGE = "There was a problem with the server configuration. Check the server logs for more information."
 const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])
@@ -55,17 +56,21 @@ function errorRedirect(ctx: RequestContext, error: unknown): string {
   return pageUrl(ctx.origin, withQuery(path, { error: type, code }))
 }
 
-/**
- * What `Auth()` reads of a request: a web `Request` satisfies it, and so does
- * a lighter object built by a server integration.
- */
-export type AuthRequestLike = Pick<Request, "method" | "url" | "headers" | "body">
+export type { AuthRequestLike } from "./http/request.js"
 
 /** The outcome of {@link handle}: plain response parts, or the raw result in `raw` mode. */
 export type HandledRequest = { raw: false; parts: AuthResponseParts } | { raw: true; result: ResponseInternal }
 
-/** Handles one request; never throws except for AuthErrors in `raw` mode (as `@auth/core`). */
-export async function handle(request: AuthRequestLike, config: AuthConfig): Promise<HandledRequest> {
+/**
+ * Handles one request; never throws except for AuthErrors in `raw` mode (as
+ * `@auth/core`). Synchronous when nothing on the way is asynchronous (a JWT
+ * session read on Node with plain-value callbacks); a promise otherwise.
+ */
+export function handle(request: AuthRequestLike, config: AuthConfig): HandledRequest | Promise<HandledRequest> {
+  return runSteps(handleSteps(request, config))
+}
+
+function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<HandledRequest> {
   const done = (parts: AuthResponseParts): HandledRequest => ({ raw: false, parts })
   let prepared: PreparedConfig
   try {
@@ -77,7 +82,7 @@ export async function handle(request: AuthRequestLike, config: AuthConfig): Prom
 
   let parsed: RequestInternal
   try {
-    parsed = await toInternalRequest(request, prepared.basePath)
+    parsed = yield* wait(toInternalRequest(request, prepared.basePath))
   } catch (error) {
     const status = error instanceof BadRequest ? error.status : 400
     prepared.logger.debug("bad request", { reason: (error as Error).message })
@@ -87,10 +92,10 @@ export async function handle(request: AuthRequestLike, config: AuthConfig): Prom
   const ctx = new RequestContext(prepared, parsed)
   if (prepared.configError) return done(configurationErrorResponse(ctx, prepared.configError))
 
-  const returnRedirectAsJson = request.headers.has("X-Auth-Return-Redirect")
+  const returnRedirectAsJson = request.headers.get("X-Auth-Return-Redirect") !== null
   const isRaw = config.raw === raw
   try {
-    const result = await route(ctx)
+    const result = yield* route(ctx)
     return isRaw ? { raw: true, result } : done(toResponseParts(result, returnRedirectAsJson))
   } catch (error) {
     prepared.logger.error(error instanceof Error ? error : new Error(String(error)))

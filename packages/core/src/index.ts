@@ -18,13 +18,17 @@
  * @module
  */
 import type { AuthConfig } from "./config/auth-config.js"
-import { type AuthRequestLike, handle } from "./core.js"
+import { type AuthRequestLike, type HandledRequest, handle } from "./core.js"
 import { type AuthResponseParts, toWebResponse } from "./http/response.js"
+import { raw as rawSymbol } from "./symbols.js"
 import type { raw } from "./symbols.js"
 import type { ResponseInternal } from "./types.js"
+import { isThenable } from "./util/steps.js"
 
 export type { AuthRequestLike } from "./core.js"
 export type { AuthResponseParts } from "./http/response.js"
+export type { RequestHeaders } from "./types.js"
+export type { MaybePromise } from "./util/steps.js"
 
 export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
 export { createActionURL, setEnvDefaults } from "./config/env.js"
@@ -60,15 +64,33 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 
 /**
  * {@link Auth} for server integrations: the same handling, but the answer
- * comes back as plain `{status, headers, body}` instead of a `Response`, and
- * the request only needs `method`, `url`, `headers` and `body`. Writing the
- * parts straight to the server's response avoids constructing web `Request`
- * and `Response` objects, which on Node 20 cost more than the whole of
- * Latchkey's own work (see `@latchkey/node`'s `toNodeAuthHandler`).
- * Not for `raw` mode.
+ * comes back as plain {@link AuthResponseParts} (`status`, `headers` by
+ * lower-case name, serialised `cookies`, `body`) instead of a `Response`, and
+ * the request only needs `method`, `url`, `headers` (anything with `get` and
+ * iteration) and `body`. Writing the parts straight to the server's response
+ * avoids constructing web `Headers`, `Request` and `Response` objects, which
+ * on Node 20 cost more than the whole of Latchkey's own work (see
+ * `@latchkey/node`'s `toNodeAuthHandler`).
+ *
+ * The answer is returned **synchronously** when nothing had to wait (a JWT
+ * session read on Node whose `jwt`/`session` callbacks return plain values),
+ * and as a promise otherwise; `await` works on both, and an integration can
+ * skip the microtask hop when the result is not a promise. Never throws for a
+ * bad request or configuration, except a `TypeError` (thrown at once) when
+ * `config.raw` is set: raw mode is {@link Auth}'s.
  */
-export async function handleAuthRequest(request: AuthRequestLike, config: Omit<AuthConfig, "raw">): Promise<AuthResponseParts> {
-  const handled = await handle(request, config)
-  if (handled.raw) throw new TypeError("handleAuthRequest does not support `raw` mode: call Auth() instead.")
-  return handled.parts
+export function handleAuthRequest(
+  request: AuthRequestLike,
+  config: Omit<AuthConfig, "raw">,
+): AuthResponseParts | Promise<AuthResponseParts> {
+  if ((config as AuthConfig).raw === rawSymbol) {
+    throw new TypeError("handleAuthRequest does not support `raw` mode: call Auth() instead.")
+  }
+  const handled = handle(request, config)
+  return isThenable(handled) ? handled.then(partsOf) : partsOf(handled)
+}
+
+function partsOf(handled: HandledRequest): AuthResponseParts {
+  // raw mode was refused above, so `handle` answered with parts.
+  return (handled as Extract<HandledRequest, { raw: false }>).parts
 }

@@ -164,13 +164,25 @@ export type AuthAction =
   | "verify-request"
   | "webauthn-options"
 
+/**
+ * What Latchkey reads of a request's headers. A web `Headers` satisfies it;
+ * so does a light view over a server's own header object (see
+ * `@latchkey/node`), which spares building a `Headers` per request.
+ */
+export interface RequestHeaders {
+  /** The field's value (repeated fields comma-joined), or `null` when absent. Names are case-insensitive. */
+  get(name: string): string | null
+  /** Every field as `[lower-case name, value]`. */
+  [Symbol.iterator](): Iterator<[string, string]>
+}
+
 /** A request after parsing, as the actions see it. */
 export interface RequestInternal {
   url: URL
   method: "GET" | "POST"
   action: AuthAction
   providerId?: string
-  headers: Headers
+  headers: RequestHeaders
   cookies: Partial<Record<string, string>>
   /** Form or JSON body of a POST, flattened to strings (first value of a repeated field). */
   body?: Record<string, any>

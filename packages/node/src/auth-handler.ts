@@ -10,12 +10,11 @@
  * `toNodeHandler((req) => Auth(req, config))`. Behaviour is identical.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { type AuthConfig, type AuthRequestLike, handleAuthRequest } from "@latchkey/core"
-import { toWebHeaders } from "./headers.js"
+import { type AuthConfig, type AuthRequestLike, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
+import { NodeHeaderView } from "./headers.js"
 import type { NodeRequestOptions } from "./options.js"
 import { requestOrigin, resolveNodeOptions } from "./origin.js"
 import { bodyStream, hasBody, pathOf } from "./request.js"
-import { copyHead } from "./response.js"
 
 /** The request as core reads it; the body stream is made on first access. */
 function authRequest(req: IncomingMessage, options: NodeRequestOptions): AuthRequestLike {
@@ -23,7 +22,7 @@ function authRequest(req: IncomingMessage, options: NodeRequestOptions): AuthReq
   return {
     method: req.method ?? "GET",
     url: `${requestOrigin(req, options)}${pathOf(req.url)}`,
-    headers: toWebHeaders(req.headers),
+    headers: new NodeHeaderView(req.headers),
     get body() {
       body ??= req.method !== "GET" && req.method !== "HEAD" && hasBody(req) ? bodyStream(req) : null
       return body as AuthRequestLike["body"]
@@ -31,16 +30,28 @@ function authRequest(req: IncomingMessage, options: NodeRequestOptions): AuthReq
   }
 }
 
-async function serve(config: AuthConfig, options: NodeRequestOptions, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  const { status, headers, body } = await handleAuthRequest(authRequest(req, options), config)
+/** Writes core's answer: one `writeHead` with every field (each cookie its own `Set-Cookie`). */
+function writeParts(req: IncomingMessage, res: ServerResponse, { status, headers, cookies, body }: AuthResponseParts): void {
   if (res.destroyed) return
-  copyHead(res, { status, statusText: "", headers })
+  const head: Record<string, string | string[]> = cookies.length ? { ...headers, "set-cookie": cookies } : headers
+  res.writeHead(status, head)
   res.end(req.method === "HEAD" ? undefined : (body ?? undefined))
+}
+
+function failed(res: ServerResponse, error: unknown): void {
+  console.error("[latchkey/node] The auth handler failed:", error)
+  if (res.headersSent || res.destroyed) return void res.destroy()
+  res.statusCode = 500
+  res.setHeader("content-type", "application/json")
+  res.end('{"message":"Internal Server Error"}')
 }
 
 /**
  * A `node:http` request listener answering Latchkey's routes for `config`
  * (mount it for paths under `config.basePath`, default `/auth`).
+ *
+ * When core answers synchronously (a JWT session read with plain-value
+ * callbacks) the response is written in the same tick, with no promise.
  *
  * @param config A long-lived configuration object (prepared once, on first use).
  * @param options `origin` fixes the public origin (e.g. from AUTH_URL);
@@ -52,12 +63,15 @@ export function toNodeAuthHandler(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const resolved = resolveNodeOptions(options)
   return (req, res) => {
-    serve(config, resolved, req, res).catch((error: unknown) => {
-      console.error("[latchkey/node] The auth handler failed:", error)
-      if (res.headersSent || res.destroyed) return void res.destroy()
-      res.statusCode = 500
-      res.setHeader("content-type", "application/json")
-      res.end('{"message":"Internal Server Error"}')
-    })
+    try {
+      const answer = handleAuthRequest(authRequest(req, resolved), config)
+      if (answer instanceof Promise) {
+        answer.then((parts) => writeParts(req, res, parts)).catch((error: unknown) => failed(res, error))
+      } else {
+        writeParts(req, res, answer)
+      }
+    } catch (error) {
+      failed(res, error)
+    }
   }
 }

@@ -8,6 +8,7 @@
  * are not headers and are skipped.
  */
 import type { IncomingHttpHeaders } from "node:http"
+import type { RequestHeaders } from "@latchkey/core"
 
 /** Fields that describe the bytes on the wire, not the message: stale once the body is replaced. */
 const BODY_FRAMING_HEADERS = ["content-length", "content-encoding", "transfer-encoding"] as const
@@ -35,4 +36,30 @@ export function toWebHeaders(incoming: IncomingHttpHeaders): Headers {
 /** Removes the framing fields, for a request whose body is re-encoded. */
 export function dropBodyFraming(headers: Headers): void {
   for (const name of BODY_FRAMING_HEADERS) headers.delete(name)
+}
+
+/**
+ * A read-only view of a Node request's headers with what Latchkey core reads
+ * (`get` and iteration), answering from `incoming` directly: no copy, no
+ * validation pass, nothing allocated until asked. Values are Node's (already
+ * folded as RFC 9110 §5.3 allows).
+ */
+export class NodeHeaderView implements RequestHeaders {
+  constructor(private readonly incoming: IncomingHttpHeaders) {}
+
+  get(name: string): string | null {
+    const key = name.toLowerCase()
+    if (!Object.hasOwn(this.incoming, key)) return null
+    const value = this.incoming[key]
+    if (value === undefined) return null
+    return Array.isArray(value) ? value.join(", ") : value
+  }
+
+  *[Symbol.iterator](): Iterator<[string, string]> {
+    for (const [name, value] of Object.entries(this.incoming)) {
+      if (value === undefined || name.startsWith(":")) continue
+      if (Array.isArray(value)) for (const item of value) yield [name, item]
+      else yield [name, value]
+    }
+  }
 }

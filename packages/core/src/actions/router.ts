@@ -5,6 +5,7 @@
  */
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { ResponseInternal } from "../types.js"
+import { type Steps, wait } from "../util/steps.js"
 import { callback } from "./callback.js"
 import type { RequestContext } from "./context.js"
 import { csrf } from "./csrf.js"
@@ -20,41 +21,44 @@ async function requireCsrf(ctx: RequestContext): Promise<void> {
   }
 }
 
-/** Runs the action the request names. Throws AuthErrors for the caller to map. */
-export async function route(ctx: RequestContext): Promise<ResponseInternal> {
+/**
+ * Runs the action the request names, as maybe-async steps (util/steps.ts).
+ * Throws AuthErrors for the caller to map.
+ */
+export function* route(ctx: RequestContext): Steps<ResponseInternal> {
   const { action, method } = ctx.request
   if (method === "GET") {
     switch (action) {
       case "providers":
-        return providers(ctx)
+        return yield* wait(providers(ctx))
       case "csrf":
-        return csrf(ctx)
+        return yield* wait(csrf(ctx))
       case "session":
-        return session(ctx, false)
+        return yield* session(ctx, false)
       case "signin":
-        return signInPage(ctx)
+        return yield* wait(signInPage(ctx))
       case "signout":
-        return signOutPage(ctx)
+        return yield* wait(signOutPage(ctx))
       case "error":
-        return errorPage(ctx)
+        return yield* wait(errorPage(ctx))
       case "verify-request":
-        return verifyRequestPage(ctx)
+        return yield* wait(verifyRequestPage(ctx))
       case "callback":
-        return callback(ctx)
+        return yield* wait(callback(ctx))
     }
   } else {
     switch (action) {
       case "callback":
-        return callback(ctx)
+        return yield* wait(callback(ctx))
       case "session":
-        await requireCsrf(ctx)
-        return session(ctx, true)
+        yield* wait(requireCsrf(ctx))
+        return yield* session(ctx, true)
       case "signin":
-        await requireCsrf(ctx)
-        return signIn(ctx)
+        yield* wait(requireCsrf(ctx))
+        return yield* wait(signIn(ctx))
       case "signout":
-        await requireCsrf(ctx)
-        return signOut(ctx)
+        yield* wait(requireCsrf(ctx))
+        return yield* wait(signOut(ctx))
     }
   }
   throw new UnknownAction(`${method} /${action} is not supported.`)

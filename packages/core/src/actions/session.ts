@@ -12,9 +12,19 @@
 import { JWTSessionError, SessionTokenError } from "../errors.js"
 import { NO_CACHE_HEADERS } from "../http/response.js"
 import { nowInSeconds } from "../session/jwe.js"
-import { clearSessionCookies, decodeSessionToken, issueJwtSession } from "../session/jwt-session.js"
+import { defaultCallbacks } from "../config/defaults.js"
+import type { JWT } from "../jwt.js"
+import { type DecodedSession, clearSessionCookies, decodeSessionTokenSteps, issueJwtSession } from "../session/jwt-session.js"
 import type { Session, ResponseInternal } from "../types.js"
+import { type Steps, wait } from "../util/steps.js"
 import type { RequestContext } from "./context.js"
+
+/** Whether the `jwt` callback left the token as it was decoded. */
+function unchanged(jwtCallback: unknown, token: JWT, decoded: DecodedSession): boolean {
+  // The default callback returns the decoded object untouched: no need to serialise it to know.
+  if (jwtCallback === defaultCallbacks.jwt && token === decoded.token) return true
+  return decoded.json !== undefined && JSON.stringify(token) === decoded.json
+}
 
 function emptyResponse(ctx: RequestContext, isUpdate: boolean): ResponseInternal {
   return {
@@ -24,7 +34,7 @@ function emptyResponse(ctx: RequestContext, isUpdate: boolean): ResponseInternal
   }
 }
 
-async function jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown): Promise<ResponseInternal> {
+function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown): Steps<ResponseInternal> {
   const response = emptyResponse(ctx, isUpdate)
   const { config } = ctx
   const stored = ctx.sessionCookie
@@ -35,13 +45,15 @@ async function jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: un
   }
   if (!stored.value) return response
   try {
-    const decoded = await decodeSessionToken(ctx, stored.value)
+    const decoded = yield* decodeSessionTokenSteps(ctx, stored.value)
     if (!decoded) throw new Error("The jwt.decode function returned no token.")
-    const token = await config.callbacks.jwt({
-      token: decoded.token,
-      ...(isUpdate ? { trigger: "update" as const } : {}),
-      session: newSession,
-    })
+    const token = yield* wait(
+      config.callbacks.jwt({
+        token: decoded.token,
+        ...(isUpdate ? { trigger: "update" as const } : {}),
+        session: newSession,
+      }),
+    )
     if (token === null) {
       ctx.responseCookies.push(...clearSessionCookies(ctx))
       return response
@@ -52,11 +64,11 @@ async function jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: un
       decoded.json === undefined ||
       typeof decoded.token.exp !== "number" ||
       nowInSeconds() - issuedAt >= config.session.updateAge ||
-      JSON.stringify(token) !== decoded.json
+      !unchanged(config.callbacks.jwt, token, decoded)
     // Untouched, the cookie expires session.maxAge after it was issued (iat).
     let exp = Math.min(decoded.token.exp as number, issuedAt + config.session.maxAge)
     if (mustReissue) {
-      const issued = await issueJwtSession(ctx, token)
+      const issued = yield* wait(issueJwtSession(ctx, token))
       ctx.responseCookies.push(...issued.cookies)
       exp = issued.exp
     }
@@ -64,9 +76,9 @@ async function jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: un
       user: { name: token.name, email: token.email, image: token.picture },
       expires: new Date(exp * 1000).toISOString(),
     }
-    const body = await config.callbacks.session({ session, token })
+    const body = yield* wait(config.callbacks.session({ session, token }))
     response.body = body
-    await config.events.session?.({ session: body as Session, token })
+    if (config.events.session) yield* wait(config.events.session({ session: body as Session, token }))
   } catch (error) {
     config.logger.error(new JWTSessionError("The session token could not be read; the session was cleared.", error as Error))
     ctx.responseCookies.push(...clearSessionCookies(ctx))
@@ -116,10 +128,13 @@ async function databaseSession(ctx: RequestContext, isUpdate: boolean, newSessio
   return response
 }
 
-/** Handles `GET /session` and (after the CSRF check) `POST /session`. */
-export function session(ctx: RequestContext, isUpdate: boolean): Promise<ResponseInternal> {
+/**
+ * Handles `GET /session` and (after the CSRF check) `POST /session`, as
+ * maybe-async steps: a JWT session read with synchronous callbacks finishes
+ * without waiting on the event loop.
+ */
+export function* session(ctx: RequestContext, isUpdate: boolean): Steps<ResponseInternal> {
   const newSession = isUpdate ? ctx.request.body?.data : undefined
-  return ctx.config.session.strategy === "jwt"
-    ? jwtSession(ctx, isUpdate, newSession)
-    : databaseSession(ctx, isUpdate, newSession)
+  if (ctx.config.session.strategy === "jwt") return yield* jwtSession(ctx, isUpdate, newSession)
+  return yield* wait(databaseSession(ctx, isUpdate, newSession))
 }

@@ -15,6 +15,7 @@ import { AdapterError, type AuthError, EventError } from "../errors.js"
 import { type ResolvedCookies, resolveCookies } from "../http/cookie-defaults.js"
 import type { JWTOptions } from "../jwt.js"
 import { KeyRing } from "../session/keys.js"
+import { OpenedTokenCache } from "../session/opened-token-cache.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { LoggerInstance, PagesOptions, Theme } from "../types.js"
 import type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "./auth-config.js"
@@ -36,6 +37,8 @@ export interface PreparedConfig {
   /** The secret as `@auth/core` stringifies it for CSRF and email-token hashes (comma-joined). */
   readonly hashSecret: string
   readonly keyRing: KeyRing | undefined
+  /** Session tokens already opened with {@link keyRing}'s secrets (see session/opened-token-cache.ts). */
+  readonly openedSessions: OpenedTokenCache
   readonly logger: LoggerInstance
   readonly providers: readonly InternalProvider[]
   readonly session: SessionOptions
@@ -108,6 +111,8 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
   const sameSecrets =
     previous?.keyRing && previous.secrets.length === secrets.length && previous.secrets.every((s, i) => s === secrets[i])
   const keyRing = sameSecrets ? previous!.keyRing : secrets.length ? new KeyRing(secrets) : undefined
+  // What was opened under these secrets stays valid exactly as long as the key ring does.
+  const openedSessions = sameSecrets ? previous!.openedSessions : new OpenedTokenCache()
 
   let providers: InternalProvider[] = []
   let providerError: AuthError | undefined
@@ -136,6 +141,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     secrets,
     hashSecret: Array.isArray(config.secret) ? config.secret.join(",") : String(config.secret ?? ""),
     keyRing,
+    openedSessions,
     logger,
     providers,
     session,

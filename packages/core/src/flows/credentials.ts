@@ -7,6 +7,7 @@
 import type { RequestContext } from "../actions/context.js"
 import { CallbackRouteError, CredentialsSignin, AuthError } from "../errors.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
+import { toWebHeaders } from "../http/request.js"
 import { issueJwtSession, clearSessionCookies } from "../session/jwt-session.js"
 import type { Account, ResponseInternal, User } from "../types.js"
 import { runSignInCallback } from "./authorize.js"
@@ -15,7 +16,7 @@ function authorizeRequest(ctx: RequestContext): Request {
   const { request } = ctx
   return new Request(request.url, {
     method: "POST",
-    headers: request.headers,
+    headers: toWebHeaders(request.headers),
     body: JSON.stringify(request.body ?? {}),
   })
 }

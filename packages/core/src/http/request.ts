@@ -5,7 +5,7 @@
  * nothing here throws anything else.
  */
 import { parse as parseCookieHeader } from "cookie"
-import type { AuthAction, RequestInternal } from "../types.js"
+import type { AuthAction, RequestHeaders, RequestInternal } from "../types.js"
 import { isAuthAction, takesProviderId } from "./actions.js"
 
 /** Largest body read from a POST: 64 KiB (forms and JSON here are tiny). */
@@ -49,7 +49,34 @@ function firstValues(params: URLSearchParams): Record<string, string> {
   return result
 }
 
-async function readBoundedText(request: Pick<Request, "headers" | "body">): Promise<string> {
+/**
+ * What `Auth()` reads of a request: a web `Request` satisfies it, and so does
+ * a lighter object built by a server integration.
+ */
+export interface AuthRequestLike {
+  method: string
+  /** The absolute URL, origin included. */
+  url: string
+  headers: RequestHeaders
+  /** The body stream, read only for a POST. */
+  body: ReadableStream<Uint8Array> | null
+}
+
+/** `headers` as a web `Headers` (for the `Request` handed to user code); fields `Headers` refuses are dropped. */
+export function toWebHeaders(headers: RequestHeaders): Headers {
+  if (headers instanceof Headers) return headers
+  const result = new Headers()
+  for (const [name, value] of headers) {
+    try {
+      result.append(name, value)
+    } catch {
+      // A byte the Fetch standard forbids: drop that field rather than fail the request.
+    }
+  }
+  return result
+}
+
+async function readBoundedText(request: Pick<AuthRequestLike, "headers" | "body">): Promise<string> {
   const declared = Number(request.headers.get("content-length"))
   if (declared > MAX_BODY_BYTES) throw new BadRequest("Request body too large.", 413)
   if (!request.body) return ""
@@ -70,7 +97,7 @@ async function readBoundedText(request: Pick<Request, "headers" | "body">): Prom
   return text + decoder.decode()
 }
 
-async function parseBody(request: Pick<Request, "headers" | "body">): Promise<Record<string, any> | undefined> {
+async function parseBody(request: Pick<AuthRequestLike, "headers" | "body">): Promise<Record<string, any> | undefined> {
   const contentType = request.headers.get("content-type")?.toLowerCase() ?? ""
   const isJson = contentType.includes("application/json")
   const isForm = contentType.includes("application/x-www-form-urlencoded")
@@ -91,11 +118,11 @@ async function parseBody(request: Pick<Request, "headers" | "body">): Promise<Re
   return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, any>) : {}
 }
 
-/** Parses `request` for the app mounted at `basePath`. */
-export async function toInternalRequest(
-  request: Pick<Request, "method" | "url" | "headers" | "body">,
-  basePath: string,
-): Promise<RequestInternal> {
+/**
+ * Parses `request` for the app mounted at `basePath`. Synchronous for a GET;
+ * a POST waits for its body. Throws (or rejects with) {@link BadRequest}.
+ */
+export function toInternalRequest(request: AuthRequestLike, basePath: string): RequestInternal | Promise<RequestInternal> {
   const method = request.method
   if (method !== "GET" && method !== "POST") throw new BadRequest(`Method ${method} is not supported.`, 400)
   if (request.url.length > MAX_URL_LENGTH) throw new BadRequest("URL too long.", 414)
@@ -110,18 +137,21 @@ export async function toInternalRequest(
 
   const cookieHeader = request.headers.get("cookie") ?? ""
   if (cookieHeader.length > MAX_COOKIE_HEADER_LENGTH) throw new BadRequest("Cookie header too large.", 431)
-  const cookies = parseCookieHeader(cookieHeader)
   const query = firstValues(url.searchParams)
-
-  return {
+  const parsed: RequestInternal = {
     url,
     method,
     action: route.action,
     providerId: route.providerId,
     headers: request.headers,
-    cookies,
-    body: method === "POST" ? await parseBody(request) : undefined,
+    cookies: parseCookieHeader(cookieHeader),
+    body: undefined,
     query,
     error: query.error,
   }
+  if (method === "GET") return parsed
+  return parseBody(request).then((body) => {
+    parsed.body = body
+    return parsed
+  })
 }

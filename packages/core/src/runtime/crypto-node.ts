@@ -24,8 +24,9 @@ const b64u = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, 
 const fromB64u = (text: string) => Buffer.from(text, "base64url")
 
 function cbcHmacTag(macKey: Uint8Array, aad: Buffer, iv: Buffer, ciphertext: Buffer): Buffer {
+  // AL: the AAD length in bits, 64-bit big-endian (headers are far below 2^32 bits).
   const al = Buffer.alloc(8)
-  al.writeBigUInt64BE(BigInt(aad.length) * 8n)
+  al.writeUInt32BE(aad.length * 8, 4)
   return createHmac("sha512", macKey).update(aad).update(iv).update(ciphertext).update(al).digest().subarray(0, 32)
 }
 
@@ -71,23 +72,27 @@ function decryptGcm(key: Uint8Array, aad: Buffer, iv: Buffer, ciphertext: Buffer
 
 const keyLength: Record<ContentEncryption, number> = { "A256CBC-HS512": 64, A256GCM: 32 }
 
-/** `node:crypto`-backed runtime: the fast path on Node, Bun and Deno's Node compat. */
+/**
+ * `node:crypto`-backed runtime: the fast path on Node, Bun and Deno's Node
+ * compat. Every method answers synchronously, which lets a session read
+ * finish without waiting on the event loop.
+ */
 export const runtimeCrypto: RuntimeCrypto = {
   name: "node",
-  async sha256Hex(message) {
+  sha256Hex(message) {
     return createHash("sha256").update(message).digest("hex")
   },
-  async hkdfSha256(secret, salt, info, length) {
+  hkdfSha256(secret, salt, info, length) {
     return new Uint8Array(hkdfSync("sha256", secret, salt, info, length))
   },
-  async encryptCompact(enc, key, protectedHeader, plaintext) {
+  encryptCompact(enc, key, protectedHeader, plaintext) {
     if (key.length !== keyLength[enc]) throw new TypeError(`${enc} needs a ${keyLength[enc]}-byte key`)
     const aad = Buffer.from(protectedHeader, "ascii")
     const { iv, ciphertext, tag } =
       enc === "A256GCM" ? encryptGcm(key, aad, plaintext) : encryptCbcHs512(key, aad, plaintext)
     return `${protectedHeader}..${b64u(iv)}.${b64u(ciphertext)}.${b64u(tag)}`
   },
-  async decryptCompact(enc, key, parts: CompactJweParts) {
+  decryptCompact(enc, key, parts: CompactJweParts) {
     if (key.length !== keyLength[enc]) return null
     const aad = Buffer.from(parts.protectedHeader, "ascii")
     const iv = fromB64u(parts.iv)

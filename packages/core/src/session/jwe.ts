@@ -10,6 +10,7 @@
  */
 import { runtimeCrypto } from "#crypto"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
+import { type MaybePromise, type Steps, runSteps, wait } from "../util/steps.js"
 import type { DerivedKey } from "./keys.js"
 
 /** Seconds of clock skew tolerated on `exp` and `nbf` (as in `@auth/core`). */
@@ -85,11 +86,21 @@ export interface OpenedJwt {
  * Opens a compact JWE produced by {@link sealJwt} or by `@auth/core`.
  * `findKey` maps the header's `enc` and `kid` to a key, or `undefined`.
  * Throws {@link InvalidJWE} for anything that is not a valid, current token.
+ *
+ * Synchronous when `findKey` and the runtime's decryption are (Node, keys
+ * already derived); otherwise a promise. `await` works on either.
  */
-export async function openJwt(
+export function openJwt(
   token: string,
-  findKey: (hint: JweKeyHint) => Promise<DerivedKey | undefined>,
-): Promise<OpenedJwt> {
+  findKey: (hint: JweKeyHint) => MaybePromise<DerivedKey | undefined>,
+): OpenedJwt | Promise<OpenedJwt> {
+  return runSteps(openJwtSteps(token, findKey))
+}
+
+function* openJwtSteps(
+  token: string,
+  findKey: (hint: JweKeyHint) => MaybePromise<DerivedKey | undefined>,
+): Steps<OpenedJwt> {
   if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) throw new InvalidJWE("token too long")
   const segments = token.split(".")
   if (segments.length !== 5) throw new InvalidJWE("not a compact JWE")
@@ -111,16 +122,12 @@ export async function openJwt(
   if (encryptedKey !== "") throw new InvalidJWE("dir JWEs carry no encrypted key")
 
   const enc = header.enc as ContentEncryption
-  const key = await findKey({ enc, kid: header.kid as string | undefined })
+  const key = yield* wait(findKey({ enc, kid: header.kid as string | undefined }))
   if (!key) throw new InvalidJWE("no matching decryption secret")
 
-  const plaintext = await runtimeCrypto.decryptCompact(enc, key.key, {
-    protectedHeader,
-    encryptedKey,
-    iv,
-    ciphertext,
-    tag,
-  })
+  const plaintext = yield* wait(
+    runtimeCrypto.decryptCompact(enc, key.key, { protectedHeader, encryptedKey, iv, ciphertext, tag }),
+  )
   if (!plaintext) throw new InvalidJWE("decryption failed")
 
   let json: string
@@ -132,12 +139,15 @@ export async function openJwt(
     throw new InvalidJWE("payload is not JSON")
   }
   if (!isPlainObject(payload)) throw new InvalidJWE("payload is not a JSON object")
-  assertCurrent(payload)
+  assertTimeClaims(payload)
   return { payload, json }
 }
 
-/** Checks the registered time claims (RFC 7519 §4.1.4–4.1.6) with tolerance. */
-function assertCurrent(payload: Record<string, unknown>): void {
+/**
+ * Checks the registered time claims (RFC 7519 §4.1.4–4.1.6) with
+ * {@link CLOCK_TOLERANCE_SECONDS} of tolerance; throws {@link InvalidJWE}.
+ */
+export function assertTimeClaims(payload: Record<string, unknown>): void {
   const now = nowInSeconds()
   const { exp, nbf, iat } = payload
   if (exp !== undefined) {

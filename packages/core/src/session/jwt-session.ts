@@ -7,7 +7,9 @@ import type { RequestContext } from "../actions/context.js"
 import { expireCookies, writeChunkedCookie } from "../http/session-cookie.js"
 import type { JWT } from "../jwt.js"
 import type { Cookie } from "../types.js"
-import { nowInSeconds, openJwt, sealJwt } from "./jwe.js"
+import { type Steps, runSteps, wait } from "../util/steps.js"
+import { assertTimeClaims, nowInSeconds, openJwt, sealJwt } from "./jwe.js"
+import type { OpenedTokenCache } from "./opened-token-cache.js"
 
 /** A decoded session token; `json` is set when the built-in codec decoded it. */
 export interface DecodedSession {
@@ -15,16 +17,40 @@ export interface DecodedSession {
   json?: string
 }
 
-/** Decodes the session token. Throws when it is invalid; resolves `null` when a custom decoder says so. */
-export async function decodeSessionToken(ctx: RequestContext, token: string): Promise<DecodedSession | null> {
+/** A token this process opened before: parsed afresh, its time claims checked again. */
+function rememberedSession(cache: OpenedTokenCache, token: string, json: string): DecodedSession {
+  const payload = JSON.parse(json) as JWT
+  try {
+    assertTimeClaims(payload)
+  } catch (error) {
+    cache.delete(token)
+    throw error
+  }
+  return { token: payload, json }
+}
+
+/**
+ * Decodes the session token. Throws when it is invalid; gives `null` when a
+ * custom decoder says so. Synchronous with the built-in codec on Node once
+ * the key is derived; a promise otherwise.
+ */
+export function decodeSessionToken(ctx: RequestContext, token: string): DecodedSession | null | Promise<DecodedSession | null> {
+  return runSteps(decodeSessionTokenSteps(ctx, token))
+}
+
+/** {@link decodeSessionToken} as steps, for maybe-async callers. */
+export function* decodeSessionTokenSteps(ctx: RequestContext, token: string): Steps<DecodedSession | null> {
   const { config } = ctx
   const salt = ctx.cookieTable.sessionToken.name
   if (config.jwt.decode) {
-    const decoded = await config.jwt.decode({ token, salt, secret: [...config.secrets] })
+    const decoded = yield* wait(config.jwt.decode({ token, salt, secret: [...config.secrets] }))
     return decoded ? { token: decoded } : null
   }
+  const remembered = config.openedSessions.get(salt, token)
+  if (remembered !== undefined) return rememberedSession(config.openedSessions, token, remembered)
   const ring = config.keyRing!
-  const { payload, json } = await openJwt(token, ({ enc, kid }) => ring.decryptionKey(salt, enc, kid))
+  const { payload, json } = yield* wait(openJwt(token, ({ enc, kid }) => ring.decryptionKey(salt, enc, kid)))
+  config.openedSessions.set(salt, token, json)
   return { token: payload as JWT, json }
 }
 

@@ -14,6 +14,7 @@
 import { base64url, calculateJwkThumbprint } from "jose"
 import { runtimeCrypto } from "#crypto"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
+import { type MaybePromise, type Steps, runSteps, wait } from "../util/steps.js"
 
 /** A derived content-encryption key and its `kid`. */
 export interface DerivedKey {
@@ -43,11 +44,12 @@ export async function deriveKey(secret: string, salt: string, enc: ContentEncryp
 /**
  * The keys of an ordered list of secrets (rotation: the first one encrypts,
  * every one may decrypt). Derivations are memoised per (secret index, salt,
- * enc); failures are not memoised.
+ * enc); failures are not memoised. Once a key is derived it is returned
+ * synchronously, so reading a session needs no promise (see util/steps.ts).
  */
 export class KeyRing {
   readonly #secrets: readonly string[]
-  readonly #derived = new Map<string, Promise<DerivedKey>>()
+  readonly #derived = new Map<string, DerivedKey | Promise<DerivedKey>>()
 
   constructor(secrets: readonly string[]) {
     if (!secrets.length) throw new TypeError("KeyRing needs at least one secret")
@@ -55,7 +57,7 @@ export class KeyRing {
   }
 
   /** The key new tokens are encrypted with: the first secret's. */
-  encryptionKey(salt: string, enc: ContentEncryption = "A256CBC-HS512"): Promise<DerivedKey> {
+  encryptionKey(salt: string, enc: ContentEncryption = "A256CBC-HS512"): MaybePromise<DerivedKey> {
     return this.#key(0, salt, enc)
   }
 
@@ -63,23 +65,34 @@ export class KeyRing {
    * The key a token was encrypted with, found by its `kid`. A token without a
    * `kid` is tried with the first secret only (as `@auth/core` does).
    */
-  async decryptionKey(salt: string, enc: ContentEncryption, kid: string | undefined): Promise<DerivedKey | undefined> {
+  decryptionKey(salt: string, enc: ContentEncryption, kid: string | undefined): MaybePromise<DerivedKey | undefined> {
     if (kid === undefined) return this.#key(0, salt, enc)
+    return runSteps(this.#keyWithId(salt, enc, kid))
+  }
+
+  *#keyWithId(salt: string, enc: ContentEncryption, kid: string): Steps<DerivedKey | undefined> {
     for (let index = 0; index < this.#secrets.length; index++) {
-      const derived = await this.#key(index, salt, enc)
+      const derived = yield* wait(this.#key(index, salt, enc))
       if (derived.kid === kid) return derived
     }
     return undefined
   }
 
-  #key(index: number, salt: string, enc: ContentEncryption): Promise<DerivedKey> {
+  #key(index: number, salt: string, enc: ContentEncryption): MaybePromise<DerivedKey> {
     const cacheKey = `${index}\u0000${enc}\u0000${salt}`
-    let pending = this.#derived.get(cacheKey)
-    if (!pending) {
-      pending = deriveKey(this.#secrets[index]!, salt, enc)
-      this.#derived.set(cacheKey, pending)
-      pending.catch(() => this.#derived.delete(cacheKey))
-    }
+    const known = this.#derived.get(cacheKey)
+    if (known) return known
+    const pending = deriveKey(this.#secrets[index]!, salt, enc).then(
+      (derived) => {
+        this.#derived.set(cacheKey, derived)
+        return derived
+      },
+      (error: unknown) => {
+        this.#derived.delete(cacheKey)
+        throw error
+      },
+    )
+    this.#derived.set(cacheKey, pending)
     return pending
   }
 }

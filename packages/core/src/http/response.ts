@@ -34,16 +34,22 @@ export interface AuthResponseParts {
   body: string | null
 }
 
-/** `init` as a record with lower-case names (repeated names comma-joined, as `Headers` does). */
+/** Adds one field to `record` under its lower-case name; a repeated name is comma-joined, as `Headers` does. */
+function addHeader(record: Record<string, string>, name: string, value: string): void {
+  const key = name.toLowerCase()
+  const previous = record[key]
+  record[key] = previous === undefined ? value : `${previous}, ${value}`
+}
+
+/** `init` as a record with lower-case names. */
 function headerRecord(init: HeadersInit | undefined): Record<string, string> {
   const record: Record<string, string> = {}
   if (!init) return record
-  const add = (name: string, value: string) => {
-    const key = name.toLowerCase()
-    record[key] = key in record ? `${record[key]}, ${value}` : value
+  if (init instanceof Headers || Array.isArray(init)) {
+    for (const [name, value] of init) addHeader(record, name!, value!)
+  } else {
+    for (const name of Object.keys(init)) addHeader(record, name, String((init as Record<string, string>)[name]))
   }
-  if (init instanceof Headers || Array.isArray(init)) for (const [name, value] of init) add(name!, value!)
-  else for (const name of Object.keys(init)) add(name, String((init as Record<string, string>)[name]))
   return record
 }
 

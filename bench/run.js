@@ -3,24 +3,45 @@
 // The request measured is GET /auth/session with a VALID JWT session cookie: the hot path of
 // every authenticated page view. See README.md for what each figure means and its caveats.
 //
+// Shared vCPUs lose a varying share of their time to other guests (steal), so rows measured a
+// minute apart are not comparable. Every HTTP server is therefore started once and measured in
+// interleaved rounds (round 1 measures each server once, then round 2, …); the in-process pair
+// runs at the start of each round. A row reports its median round; a ratio is computed within
+// each round (both numbers seconds apart) and the median of those per-round ratios is reported,
+// with their min–max range. Each row also shows the CPU steal share /proc/stat saw during it.
+//
 // Settings (environment, all optional):
-//   BENCH_DURATION     measured seconds per run           (default 5)
-//   BENCH_WARMUP       unmeasured warm-up seconds per run (default 1)
-//   BENCH_CONCURRENCY  requests in flight / connections   (default 32)
+//   BENCH_ROUNDS       interleaved rounds                                   (default 3)
+//   BENCH_DURATION     measured seconds per HTTP server per round           (default 3)
+//   BENCH_WARMUP       unmeasured warm-up seconds, before a server's first round, and in
+//                      every in-process child (a fresh process each round)  (default 1)
+//   BENCH_INPROCESS_DURATION  measured seconds per in-process side per round (default 2)
+//   BENCH_CONCURRENCY  requests in flight / connections                     (default 32)
 //   LATCHKEY_BENCH_STANDIN=1  run @auth/core on both sides (to debug the harness only)
+//
+// Defaults: 5 servers × 3 rounds × 3 s + 5 × 1 s warm-up = 50 s over HTTP, 2 sides × 3 rounds ×
+// (1 + 2 s) = 18 s in-process, plus process start-up: about 73 s, under the 88 s watchdog.
 
 import { fork } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from "node:fs"
 import os from "node:os"
 import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
 import { STANDIN, loadLibrary, makeConfig } from "./implementations.js"
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 5)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
+const DURATION = Number(process.env.BENCH_DURATION ?? 3)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
+const IN_PROCESS_DURATION = Number(process.env.BENCH_INPROCESS_DURATION ?? 2)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)
 const DEADLINE_MS = 88_000 // the whole run must end by itself well under 90 s
+const STEAL_WARNING = 0.1 // a row that lost more than this share of CPU time to other guests
+
+// Measured in this order within every round; like-for-like pairs sit next to each other so
+// each per-round ratio compares numbers taken seconds apart.
+const IN_PROCESS_SIDES = ["authjs", "latchkey"]
+const HTTP_KINDS = ["authjs", "latchkey", "latchkey-native", "bare", "adapter"]
 
 const COOKIE_NAME = "authjs.session-token"
 const URL_IN_PROCESS = "http://localhost:3000/auth/session"
@@ -132,8 +153,76 @@ function warnIfStale(pkg) {
 const fmt = (n, digits = 0) =>
   Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a"
 
+const percent = (share, digits = 1) => (Number.isFinite(share) ? `${fmt(share * 100, digits)}%` : "-")
+
+/**
+ * The `cpu` line of /proc/stat (all CPUs, USER_HZ ticks): steal is field 8, and the time that
+ * passed is the sum of fields 1–8 (guest time is already counted in user). Null where there is
+ * no /proc/stat (not Linux).
+ */
+function readCpuTicks() {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0]
+    const fields = line.trim().split(/\s+/)
+    if (fields[0] !== "cpu" || fields.length < 9) return null
+    const counters = fields.slice(1, 9).map(Number)
+    if (counters.some((n) => !Number.isFinite(n))) return null
+    return { steal: counters[7], total: counters.reduce((sum, n) => sum + n, 0) }
+  } catch {
+    return null
+  }
+}
+
+/** Steal and total ticks between two readings, or null if either is missing. */
+function cpuTicksBetween(before, after) {
+  if (!before || !after) return null
+  return { steal: after.steal - before.steal, total: after.total - before.total }
+}
+
+/** Share of CPU time stolen over one or more spans of ticks (pooled), or null if unknown. */
+function stealShare(...spans) {
+  if (spans.length === 0 || spans.some((span) => !span)) return null
+  const total = spans.reduce((sum, span) => sum + span.total, 0)
+  return total > 0 ? spans.reduce((sum, span) => sum + span.steal, 0) / total : null
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = sorted.length >> 1
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/** { median, min, max } of per-round values. */
+function summarize(values) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) }
+}
+
+const minMax = ({ min, max }) => ({ min, max })
+
+/** The run whose req/s is the median one (the lower middle one for an even number of rounds). */
+function medianRun(runs) {
+  const byRps = [...runs].sort((a, b) => a.rps - b.rps)
+  return byRps[(byRps.length - 1) >> 1]
+}
+
 // ---------------------------------------------------------------------------------------------
 // 0. environment
+
+for (const [name, value] of [["BENCH_ROUNDS", ROUNDS], ["BENCH_CONCURRENCY", CONCURRENCY]]) {
+  if (!Number.isInteger(value) || value < 1) fail(`${name} must be a whole number >= 1, got ${value}`)
+}
+for (const [name, value] of [["BENCH_DURATION", DURATION], ["BENCH_INPROCESS_DURATION", IN_PROCESS_DURATION]]) {
+  if (!(value > 0)) fail(`${name} must be a number of seconds > 0, got ${value}`)
+}
+if (!(WARMUP >= 0)) fail(`BENCH_WARMUP must be a number of seconds >= 0, got ${WARMUP}`)
+
+/** Measured and warm-up time the settings ask for, plus ~0.5 s to start each child process. */
+function estimateRunSeconds() {
+  const startUp = 0.5
+  const inProcess = ROUNDS * IN_PROCESS_SIDES.length * (startUp + WARMUP + IN_PROCESS_DURATION)
+  const http = HTTP_KINDS.length * (WARMUP + ROUNDS * DURATION) + 2 * startUp
+  return 2 + inProcess + http
+}
 
 const cpus = os.cpus()
 const environment = {
@@ -145,7 +234,18 @@ const environment = {
 }
 console.log("Latchkey benchmark: GET /auth/session with a valid JWT session cookie")
 console.log(`Node ${environment.node} | ${environment.platform} | ${environment.cpu} | ${environment.cores} cores`)
-console.log(`${CONCURRENCY} in flight / connections, ${WARMUP} s warm-up + ${DURATION} s measured per run`)
+const estimatedSeconds = estimateRunSeconds()
+console.log(
+  `${CONCURRENCY} in flight / connections, ${ROUNDS} interleaved rounds: ${DURATION} s measured per HTTP server per ` +
+    `round (${WARMUP} s warm-up before its first), ${IN_PROCESS_DURATION} s per in-process side per round ` +
+    `(${WARMUP} s warm-up each, fresh process); about ${fmt(estimatedSeconds)} s in all`,
+)
+if (estimatedSeconds > DEADLINE_MS / 1000) {
+  console.warn(
+    `WARNING: these settings need about ${fmt(estimatedSeconds)} s, more than the ${DEADLINE_MS / 1000} s watchdog ` +
+      "allows: lower BENCH_ROUNDS, BENCH_DURATION or BENCH_INPROCESS_DURATION",
+  )
+}
 if (environment.loadAverage1m > 0.5) {
   console.warn(
     `WARNING: 1-minute load average is ${environment.loadAverage1m.toFixed(2)} before the run: other processes ` +
@@ -198,17 +298,20 @@ const childEnv = {
   BENCH_URL: URL_IN_PROCESS,
   BENCH_BODY: sessionBody,
   BENCH_WARMUP: String(WARMUP),
-  BENCH_DURATION: String(DURATION),
+  BENCH_DURATION: String(IN_PROCESS_DURATION), // read by inprocess.js only; server.js ignores both
   BENCH_CONCURRENCY: String(CONCURRENCY),
 }
 
 // ---------------------------------------------------------------------------------------------
-// 2. in-process: Auth(new Request(...), config), one fresh child process per library
+// 2. in-process: Auth(new Request(...), config), one fresh child process per library and round
 
-async function inProcess(side) {
-  process.stdout.write(`in-process ${side}… `)
+async function inProcessRun(side, round) {
+  process.stdout.write(`[${round}/${ROUNDS}] in-process ${side}… `)
+  const before = readCpuTicks()
   const run = forkChild("inprocess.js", [side], childEnv)
   const result = await run.firstMessage.catch((error) => fail(error.message))
+  // Covers the child's start-up and warm-up too: it reports only when it is done.
+  const cpuTicks = cpuTicksBetween(before, readCpuTicks())
   await run.stop()
   if (result.failures) {
     fail(
@@ -216,98 +319,188 @@ async function inProcess(side) {
         JSON.stringify(result.firstFailure, null, 2),
     )
   }
-  console.log(`${fmt(result.rps)} req/s`)
-  return { label: result.label, rps: result.rps, requests: result.requests, seconds: result.seconds }
+  const row = { label: result.label, rps: result.rps, requests: result.requests, seconds: result.seconds, cpuTicks }
+  console.log(`${fmt(row.rps)} req/s, steal ${percent(stealShare(cpuTicks))}`)
+  return row
 }
 
-const inProcessAuthjs = await inProcess("authjs")
-const inProcessLatchkey = await inProcess("latchkey")
+// ---------------------------------------------------------------------------------------------
+// 3. over HTTP: each server in its own child process, started once; autocannon in this one
+
+/** Forks one server and checks it answers one real request correctly before any load. */
+async function startServer(kind) {
+  const child = forkChild("server.js", [kind], childEnv)
+  const ready = await child.firstMessage.catch((error) => fail(error.message))
+  const url = `http://127.0.0.1:${ready.port}/auth/session`
+
+  const response = await fetch(url, { headers: { cookie } })
+  const text = await response.text()
+  const problem = kind === "bare" || kind === "adapter" ? (response.status === 200 ? null : `status ${response.status}`) : sessionProblem(response.status, text)
+  if (problem) {
+    fail(
+      `the "${kind}" server did not answer GET /auth/session with a session (${problem}):\n` +
+        describeResponse(response.status, response.headers, text) +
+        `\nserver output:\n${child.output()}`,
+    )
+  }
+  return { kind, url, child }
+}
+
+/** One autocannon run; aborts the benchmark on any non-2xx answer, error or timeout. */
+async function load(server, seconds) {
+  const result = await autocannon({ url: server.url, connections: CONCURRENCY, headers: { cookie }, duration: seconds })
+  const bad = result.non2xx + result.errors + result.timeouts
+  if (bad) {
+    fail(
+      `the "${server.kind}" server: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts ` +
+        `out of ${result.requests.total} requests\nserver output:\n${server.child.output()}`,
+    )
+  }
+  return result
+}
+
+async function httpRun(server, round) {
+  process.stdout.write(`[${round}/${ROUNDS}] HTTP ${server.kind}… `)
+  // Warm-up only once: the server process (and its JIT state) lives through every round.
+  if (round === 1 && WARMUP > 0) await load(server, WARMUP)
+  const before = readCpuTicks()
+  const result = await load(server, DURATION)
+  const cpuTicks = cpuTicksBetween(before, readCpuTicks())
+  const row = {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    seconds: result.duration,
+    latencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average },
+    bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : null,
+    cpuTicks,
+  }
+  console.log(`${fmt(row.rps)} req/s, steal ${percent(stealShare(cpuTicks))}`)
+  return row
+}
 
 // ---------------------------------------------------------------------------------------------
-// 3. over HTTP: each server in its own child process, autocannon in this one
+// 4. interleaved rounds: each round measures every row once, so drift hits all rows alike
 
-async function overHttp(kind) {
-  process.stdout.write(`HTTP ${kind}… `)
-  const server = forkChild("server.js", [kind], childEnv)
-  try {
-    const ready = await server.firstMessage.catch((error) => fail(error.message))
-    const url = `http://127.0.0.1:${ready.port}/auth/session`
-
-    const response = await fetch(url, { headers: { cookie } })
-    const text = await response.text()
-    const problem = kind === "bare" || kind === "adapter" ? (response.status === 200 ? null : `status ${response.status}`) : sessionProblem(response.status, text)
-    if (problem) {
-      fail(
-        `the "${kind}" server did not answer GET /auth/session with a session (${problem}):\n` +
-          describeResponse(response.status, response.headers, text) +
-          `\nserver output:\n${server.output()}`,
-      )
-    }
-
-    const options = { url, connections: CONCURRENCY, headers: { cookie } }
-    await autocannon({ ...options, duration: WARMUP })
-    const result = await autocannon({ ...options, duration: DURATION })
-    const bad = result.non2xx + result.errors + result.timeouts
-    if (bad) {
-      fail(
-        `the "${kind}" server: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts ` +
-          `out of ${result.requests.total} requests\nserver output:\n${server.output()}`,
-      )
-    }
-    const row = {
-      rps: result.requests.average,
-      requests: result.requests.total,
-      seconds: result.duration,
-      latencyMs: { p50: result.latency.p50, p99: result.latency.p99, mean: result.latency.average },
-      bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : null,
-    }
-    console.log(`${fmt(row.rps)} req/s`)
-    return row
-  } finally {
-    await server.stop()
+/** The headline ratios from one round's rows: both sides of each were measured seconds apart. */
+function roundRatios(inProcess, http) {
+  return {
+    inProcess: inProcess.latchkey.rps / inProcess.authjs.rps,
+    // Headline ratios use the same generic adapter for both libraries (like for like); the
+    // bare-server share uses Latchkey's own node:http handler, its fastest way to serve node:http.
+    http: http.latchkey.rps / http.authjs.rps,
+    httpNative: http["latchkey-native"].rps / http.authjs.rps,
+    shareOfBare: http["latchkey-native"].rps / http.bare.rps,
+    shareOfBareGeneric: http.latchkey.rps / http.bare.rps,
   }
 }
 
-const httpAuthjs = await overHttp("authjs")
-const httpLatchkey = await overHttp("latchkey")
-const httpNative = await overHttp("latchkey-native")
-const httpBare = await overHttp("bare")
-const httpAdapter = await overHttp("adapter")
+const servers = await Promise.all(HTTP_KINDS.map(startServer))
+console.log(`${servers.length} HTTP servers started and answering; ${ROUNDS} rounds follow`)
+
+const rounds = []
+for (let round = 1; round <= ROUNDS; round++) {
+  const inProcess = {}
+  for (const side of IN_PROCESS_SIDES) inProcess[side] = await inProcessRun(side, round)
+  const http = {}
+  for (const server of servers) http[server.kind] = await httpRun(server, round)
+  const ratios = roundRatios(inProcess, http)
+  console.log(
+    `[${round}/${ROUNDS}] in-process ratio ${fmt(ratios.inProcess, 2)}x, HTTP ratio ${fmt(ratios.http, 2)}x, ` +
+      `Latchkey/bare ${percent(ratios.shareOfBare)}`,
+  )
+  rounds.push({ round, inProcess, http, ratios })
+}
+await Promise.all(servers.map((server) => server.child.stop()))
 
 // ---------------------------------------------------------------------------------------------
-// 4. report
+// 5. report: a row is its median round; a ratio is the median of the per-round ratios
 
-const ratioInProcess = inProcessLatchkey.rps / inProcessAuthjs.rps
-// Headline ratios use the same generic adapter for both libraries (like for like); the bare-server
-// share uses Latchkey's own node:http handler, its fastest way to serve node:http.
-const ratioHttp = httpLatchkey.rps / httpAuthjs.rps
-const ratioHttpNative = httpNative.rps / httpAuthjs.rps
-const shareOfBare = httpNative.rps / httpBare.rps
-const shareOfBareGeneric = httpLatchkey.rps / httpBare.rps
+/** A row's figures from its median round, its steal share pooled over all its rounds. */
+function summarizeRow(runs) {
+  const { cpuTicks, ...middle } = medianRun(runs)
+  return {
+    ...middle,
+    rps: median(runs.map((run) => run.rps)),
+    rpsRange: minMax(summarize(runs.map((run) => run.rps))),
+    stealShare: stealShare(...runs.map((run) => run.cpuTicks)),
+  }
+}
+
+const inProcessRow = (side) => summarizeRow(rounds.map((round) => round.inProcess[side]))
+const httpRow = (kind) => summarizeRow(rounds.map((round) => round.http[kind]))
+const ratioSummary = (name) => summarize(rounds.map((round) => round.ratios[name]))
+
+const inProcessAuthjs = inProcessRow("authjs")
+const inProcessLatchkey = inProcessRow("latchkey")
+const httpAuthjs = httpRow("authjs")
+const httpLatchkey = httpRow("latchkey")
+const httpNative = httpRow("latchkey-native")
+const httpBare = httpRow("bare")
+const httpAdapter = httpRow("adapter")
+
+const ratioInProcess = ratioSummary("inProcess")
+const ratioHttp = ratioSummary("http")
+const ratioHttpNative = ratioSummary("httpNative")
+const shareOfBare = ratioSummary("shareOfBare")
+const shareOfBareGeneric = ratioSummary("shareOfBareGeneric")
 
 const tag = STANDIN ? " [STAND-IN]" : ""
 const rows = [
-  ["in-process", authjs.label, inProcessAuthjs.rps, null],
-  ["in-process", latchkey.label + tag, inProcessLatchkey.rps, null],
-  ["HTTP", authjs.label, httpAuthjs.rps, httpAuthjs],
-  ["HTTP", latchkey.label + tag, httpLatchkey.rps, httpLatchkey],
-  ["HTTP", "@latchkey/node toNodeAuthHandler" + tag, httpNative.rps, httpNative],
-  ["HTTP", "bare node:http", httpBare.rps, httpBare],
-  ["HTTP", "adapter only (fixed Response)", httpAdapter.rps, httpAdapter],
+  ["in-process", authjs.label, inProcessAuthjs, false],
+  ["in-process", latchkey.label + tag, inProcessLatchkey, false],
+  ["HTTP", authjs.label, httpAuthjs, true],
+  ["HTTP", latchkey.label + tag, httpLatchkey, true],
+  ["HTTP", "@latchkey/node toNodeAuthHandler" + tag, httpNative, true],
+  ["HTTP", "bare node:http", httpBare, true],
+  ["HTTP", "adapter only (fixed Response)", httpAdapter, true],
 ]
 const width = Math.max(...rows.map((r) => r[1].length))
 console.log("")
-console.log(`${"mode".padEnd(10)}  ${"server".padEnd(width)}  ${"req/s".padStart(9)}  ${"p50 ms".padStart(7)}  ${"p99 ms".padStart(7)}  ${"B/resp".padStart(6)}`)
-for (const [mode, name, rps, http] of rows) {
-  const p50 = http ? fmt(http.latencyMs.p50, 1) : ""
-  const p99 = http ? fmt(http.latencyMs.p99, 1) : ""
-  const bytes = http ? fmt(http.bytesPerResponse) : ""
-  console.log(`${mode.padEnd(10)}  ${name.padEnd(width)}  ${fmt(rps).padStart(9)}  ${p50.padStart(7)}  ${p99.padStart(7)}  ${bytes.padStart(6)}`)
+console.log(
+  `${"mode".padEnd(10)}  ${"server".padEnd(width)}  ${"req/s".padStart(9)}  ${"p50 ms".padStart(7)}  ` +
+    `${"p99 ms".padStart(7)}  ${"B/resp".padStart(6)}  ${"steal %".padStart(7)}`,
+)
+for (const [mode, name, row, isHttp] of rows) {
+  const p50 = isHttp ? fmt(row.latencyMs.p50, 1) : ""
+  const p99 = isHttp ? fmt(row.latencyMs.p99, 1) : ""
+  const bytes = isHttp ? fmt(row.bytesPerResponse) : ""
+  const steal = Number.isFinite(row.stealShare) ? fmt(row.stealShare * 100, 1) : "-"
+  console.log(
+    `${mode.padEnd(10)}  ${name.padEnd(width)}  ${fmt(row.rps).padStart(9)}  ${p50.padStart(7)}  ` +
+      `${p99.padStart(7)}  ${bytes.padStart(6)}  ${steal.padStart(7)}`,
+  )
 }
+const stolen = rows.filter(([, , row]) => row.stealShare > STEAL_WARNING)
+if (stolen.length) {
+  console.warn(
+    `WARNING: more than ${percent(STEAL_WARNING, 0)} CPU steal during ` +
+      stolen.map(([mode, name, row]) => `${mode} ${name} (${percent(row.stealShare)})`).join(", ") +
+      ": the hypervisor gave this VM's CPU time to other guests. Per-round ratios absorb some of it; " +
+      "re-run if a headline is close to its target",
+  )
+}
+
+const range = (summary, format) => `${format(summary.min)}–${format(summary.max)}`
+const times = (n) => `${fmt(n, 2)}x`
 console.log("")
-console.log(`in-process ratio ${fmt(ratioInProcess, 2)}x (target >= 10x)${tag}`)
-console.log(`HTTP ratio ${fmt(ratioHttp, 2)}x (target >= 3x)${tag}  [both behind toNodeHandler; with toNodeAuthHandler ${fmt(ratioHttpNative, 2)}x]`)
-console.log(`Latchkey/bare ${fmt(shareOfBare * 100, 1)}% (target >= 50%)${tag}  [toNodeAuthHandler; behind toNodeHandler ${fmt(shareOfBareGeneric * 100, 1)}%]`)
+console.log(
+  `in-process ratio ${times(ratioInProcess.median)} (target >= 10x)${tag}  [rounds: ${range(ratioInProcess, times)}]`,
+)
+console.log(
+  `HTTP ratio ${times(ratioHttp.median)} (target >= 3x)${tag}  [both behind toNodeHandler; ` +
+    `rounds: ${range(ratioHttp, times)}; with toNodeAuthHandler ${times(ratioHttpNative.median)}]`,
+)
+console.log(
+  `Latchkey/bare ${percent(shareOfBare.median)} (target >= 50%)${tag}  [toNodeAuthHandler; ` +
+    `rounds: ${range(shareOfBare, percent)}; behind toNodeHandler ${percent(shareOfBareGeneric.median)}]`,
+)
+
+/** A run as stored in latest.json: the raw tick counts become a share. */
+function runForJson({ cpuTicks, ...run }) {
+  return { ...run, stealShare: stealShare(cpuTicks) }
+}
+
+const JSON_KEYS = { authjs: "authjs", latchkey: "latchkey", "latchkey-native": "latchkeyNative", bare: "bare", adapter: "adapterOnly" }
 
 const results = {
   date: new Date().toISOString(),
@@ -320,24 +513,42 @@ const results = {
     concurrency: CONCURRENCY,
     warmupSeconds: WARMUP,
     durationSeconds: DURATION,
+    inProcessDurationSeconds: IN_PROCESS_DURATION,
+    rounds: ROUNDS,
   },
   libraries: { latchkey: latchkey.label, authjs: authjs.label },
-  inProcess: { authjs: inProcessAuthjs, latchkey: inProcessLatchkey, ratio: ratioInProcess },
+  // Rows: median req/s over rounds, other figures from the median round. Ratios: median of the
+  // per-round ratios, with their range.
+  inProcess: {
+    authjs: inProcessAuthjs,
+    latchkey: inProcessLatchkey,
+    ratio: ratioInProcess.median,
+    ratioRange: minMax(ratioInProcess),
+  },
   http: {
     authjs: httpAuthjs,
     latchkey: httpLatchkey,
     latchkeyNative: httpNative,
     bare: httpBare,
     adapterOnly: httpAdapter,
-    ratio: ratioHttp,
-    ratioNative: ratioHttpNative,
-    shareOfBareGeneric,
+    ratio: ratioHttp.median,
+    ratioNative: ratioHttpNative.median,
+    shareOfBareGeneric: shareOfBareGeneric.median,
+    ratioRange: minMax(ratioHttp),
+    ratioNativeRange: minMax(ratioHttpNative),
+    shareOfBareGenericRange: minMax(shareOfBareGeneric),
   },
   headlines: {
-    inProcessRatio: { value: ratioInProcess, target: 10, met: ratioInProcess >= 10 },
-    httpRatio: { value: ratioHttp, target: 3, met: ratioHttp >= 3 },
-    latchkeyShareOfBare: { value: shareOfBare, target: 0.5, met: shareOfBare >= 0.5 },
+    inProcessRatio: { value: ratioInProcess.median, target: 10, met: ratioInProcess.median >= 10, range: minMax(ratioInProcess) },
+    httpRatio: { value: ratioHttp.median, target: 3, met: ratioHttp.median >= 3, range: minMax(ratioHttp) },
+    latchkeyShareOfBare: { value: shareOfBare.median, target: 0.5, met: shareOfBare.median >= 0.5, range: minMax(shareOfBare) },
   },
+  rounds: rounds.map(({ round, inProcess, http, ratios }) => ({
+    round,
+    inProcess: Object.fromEntries(IN_PROCESS_SIDES.map((side) => [side, runForJson(inProcess[side])])),
+    http: Object.fromEntries(HTTP_KINDS.map((kind) => [JSON_KEYS[kind], runForJson(http[kind])])),
+    ratios,
+  })),
 }
 mkdirSync(here("results"), { recursive: true })
 writeFileSync(here("results/latest.json"), `${JSON.stringify(results, null, 2)}\n`)

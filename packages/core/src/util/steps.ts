@@ -45,7 +45,18 @@ export function* wait<T>(value: MaybePromise<T>): Generator<MaybePromise<T>, T, 
 
 /** Feeds plain values back into `steps` until it finishes or yields a promise. */
 function advance<T>(steps: Steps<T>, result: IteratorResult<unknown, T>): IteratorResult<unknown, T> {
-  while (!result.done && !isThenable(result.value)) result = steps.next(result.value)
+  while (!result.done) {
+    let thenable: boolean
+    try {
+      thenable = isThenable(result.value)
+    } catch (error) {
+      // A `then` getter that throws (a strict proxy, say): `await` would reject, so throw it in.
+      result = steps.throw(error)
+      continue
+    }
+    if (thenable) return result
+    result = steps.next(result.value)
+  }
   return result
 }
 

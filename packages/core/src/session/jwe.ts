@@ -38,8 +38,15 @@ function encodeSegment(text: string): string {
     .replace(/\//g, "_")
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/
+
+/** Whether `segment` is unpadded base64url (RFC 7515 §2) that decodes to whole bytes. */
+function isBase64url(segment: string): boolean {
+  return segment.length % 4 !== 1 && BASE64URL.test(segment)
+}
+
 function decodeSegmentToText(segment: string): string {
-  if (!/^[A-Za-z0-9_-]*$/.test(segment)) throw new InvalidJWE("segment is not base64url")
+  if (!isBase64url(segment)) throw new InvalidJWE("segment is not base64url")
   const base64 = segment.replace(/-/g, "+").replace(/_/g, "/")
   const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4))
   // Headers are ASCII JSON in practice: then the binary string is the text (a hot path).
@@ -120,6 +127,11 @@ function* openJwtSteps(
   if ("zip" in header || "crit" in header) throw new InvalidJWE("zip and crit headers are not accepted")
   if (header.kid !== undefined && typeof header.kid !== "string") throw new InvalidJWE("kid is not a string")
   if (encryptedKey !== "") throw new InvalidJWE("dir JWEs carry no encrypted key")
+  // Strict, as jose is: lenient decoders skip stray characters, which would let one valid token be
+  // spelled many ways (each a miss of the opened-token memory, and accepted where Auth.js refuses).
+  if (!isBase64url(iv) || !isBase64url(ciphertext) || !isBase64url(tag)) {
+    throw new InvalidJWE("a segment is not base64url")
+  }
 
   const enc = header.enc as ContentEncryption
   const key = yield* wait(findKey({ enc, kid: header.kid as string | undefined }))

@@ -49,10 +49,12 @@ export class NodeHeaderView implements RequestHeaders {
 
   get(name: string): string | null {
     const key = name.toLowerCase()
-    if (!Object.hasOwn(this.incoming, key)) return null
+    // Pseudo-headers are not fields (iteration skips them too); inherited properties are not either.
+    if (key.startsWith(":") || !Object.hasOwn(this.incoming, key)) return null
     const value = this.incoming[key]
     if (value === undefined) return null
-    return Array.isArray(value) ? value.join(", ") : value
+    if (!Array.isArray(value)) return value
+    return value.length ? value.join(", ") : null
   }
 
   *[Symbol.iterator](): Iterator<[string, string]> {

@@ -137,7 +137,8 @@ export function toInternalRequest(request: AuthRequestLike, basePath: string): R
 
   const cookieHeader = request.headers.get("cookie") ?? ""
   if (cookieHeader.length > MAX_COOKIE_HEADER_LENGTH) throw new BadRequest("Cookie header too large.", 431)
-  const query = firstValues(url.searchParams)
+  // `searchParams` builds an object on first access: most requests have no query at all.
+  const query = url.search === "" ? {} : firstValues(url.searchParams)
   const parsed: RequestInternal = {
     url,
     method,

@@ -18,14 +18,14 @@ function importInNode(specifier: string): string[] {
 
 describe.runIf(built)("package exports from plain Node ESM", () => {
   it.each([
-    ["@latchkey/core", ["Auth", "handleAuthRequest", "AuthError", "CredentialsSignin", "createActionURL", "customFetch", "isAuthAction", "raw", "setEnvDefaults", "skipCSRFCheck"]],
+    ["@latchkey/core", ["Auth", "handleAuthRequest", "AuthError", "CredentialsSignin", "createActionURL", "customFetch", "isAuthAction", "parseActionPath", "raw", "setEnvDefaults", "skipCSRFCheck"]],
     ["@latchkey/core/jwt", ["decode", "encode", "getToken"]],
     ["@latchkey/core/errors", ["AccessDenied", "AuthError", "CredentialsSignin", "MissingCSRF", "Verification", "isClientError"]],
     ["@latchkey/core/providers/credentials", ["default"]],
     ["@latchkey/core/adapters", ["isDate"]],
     ["@latchkey/core/types", []],
     ["@latchkey/core/providers", []],
-    ["@latchkey/node", ["toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeWebResponse"]],
+    ["@latchkey/node", ["NodeHeaderView", "toAuthRequest", "toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeAuthResponse", "writeWebResponse"]],
     ["@latchkey/express", ["ExpressAuth", "getSession"]],
   ])("%s exports %j", (specifier, names) => {
     expect(importInNode(specifier)).toEqual(expect.arrayContaining(names))

@@ -27,7 +27,15 @@ export class BadRequest extends Error {
   }
 }
 
-/** The action and provider id named by a path, or `undefined` if it names none. */
+/**
+ * The action and provider id a path names below `basePath`
+ * (`{basePath}/{action}[/{providerId}]`, spec § Endpoints), or `undefined`
+ * when it names none: exactly how `Auth()` routes, for integrations that
+ * decide which requests to hand it. Empty segments are ignored; a provider
+ * id is accepted only by `signin`, `callback` and `webauthn-options`.
+ *
+ * @example parseActionPath("/auth/callback/github", "/auth") // { action: "callback", providerId: "github" }
+ */
 export function parseActionPath(
   pathname: string,
   basePath: string,

@@ -1,0 +1,39 @@
+/** parseActionPath: the route matcher integrations share with Auth(). */
+import { describe, expect, it } from "vitest"
+import { Auth, parseActionPath } from "../index.js"
+
+describe("parseActionPath", () => {
+  it.each([
+    ["/auth/session", "/auth", { action: "session", providerId: undefined }],
+    ["/auth/signin/github", "/auth", { action: "signin", providerId: "github" }],
+    ["/auth/callback/credentials", "/auth/", { action: "callback", providerId: "credentials" }],
+    ["/auth//csrf/", "/auth", { action: "csrf", providerId: undefined }],
+    ["/session", "/", { action: "session", providerId: undefined }],
+    ["/api/auth/webauthn-options/passkey", "/api/auth", { action: "webauthn-options", providerId: "passkey" }],
+  ])("%s below %s names an action", (path, base, expected) => {
+    expect(parseActionPath(path, base)).toEqual(expected)
+  })
+
+  it.each([
+    ["/auth", "/auth"],
+    ["/auth/", "/auth"],
+    ["/authx/session", "/auth"],
+    ["/auth/unknown", "/auth"],
+    ["/auth/session/extra", "/auth"],
+    ["/auth/signin/github/extra", "/auth"],
+    ["/other/session", "/auth"],
+    ["/auth/__proto__", "/auth"],
+  ])("%s below %s names none", (path, base) => {
+    expect(parseActionPath(path, base)).toBeUndefined()
+  })
+
+  it("agrees with Auth(): a path it refuses is a 400 there, one it accepts is routed", async () => {
+    const config = { secret: "parse-action-path-secret-0123456789", trustHost: true, providers: [], logger: { error: () => {} } }
+    for (const path of ["/auth/session/extra", "/auth/unknown", "/authx/session"]) {
+      expect(parseActionPath(path, "/auth")).toBeUndefined()
+      expect((await Auth(new Request(`http://localhost:3000${path}`), config)).status).toBe(400)
+    }
+    expect(parseActionPath("/auth/providers", "/auth")).toBeDefined()
+    expect((await Auth(new Request("http://localhost:3000/auth/providers"), config)).status).toBe(200)
+  })
+})

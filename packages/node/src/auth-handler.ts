@@ -11,29 +11,59 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { type AuthConfig, type AuthRequestLike, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
-import { NodeHeaderView } from "./headers.js"
-import type { NodeRequestOptions } from "./options.js"
+import { NodeHeaderView, withoutBodyFraming } from "./headers.js"
+import type { NodeRequestOptions, ToAuthRequestOptions } from "./options.js"
 import { requestOrigin, resolveNodeOptions } from "./origin.js"
 import { bodyStream, hasBody, pathOf } from "./request.js"
 
-/** The request as core reads it; the body stream is made on first access. */
-function authRequest(req: IncomingMessage, options: NodeRequestOptions): AuthRequestLike {
+/**
+ * The request as Latchkey core reads it (`AuthRequestLike`, for
+ * `handleAuthRequest`), built from a Node request without web objects:
+ * - `url`: the public origin (as {@link toWebRequest} determines it: fixed
+ *   `origin`, else `Host`, with `X-Forwarded-*` only under `trustProxy`)
+ *   plus `options.path` or `req.url`;
+ * - `headers`: a read-only view of `req.headers`, nothing copied;
+ * - `body`: `options.body` when a parser already read the stream (the
+ *   framing headers are then hidden), else `req` streamed, created only if
+ *   core reads it (GET and HEAD never have one).
+ *
+ * @throws TypeError when `options.origin` is set and not an absolute http(s) URL.
+ */
+export function toAuthRequest(req: IncomingMessage, options: ToAuthRequestOptions = {}): AuthRequestLike {
+  const method = req.method ?? "GET"
+  const replaced = options.body
   let body: ReadableStream<Uint8Array> | null | undefined
   return {
-    method: req.method ?? "GET",
-    url: `${requestOrigin(req, options)}${pathOf(req.url)}`,
-    headers: new NodeHeaderView(req.headers),
+    method,
+    url: `${requestOrigin(req, options)}${pathOf(options.path ?? req.url)}`,
+    headers: new NodeHeaderView(replaced === undefined ? req.headers : withoutBodyFraming(req.headers)),
     get body() {
-      body ??= req.method !== "GET" && req.method !== "HEAD" && hasBody(req) ? bodyStream(req) : null
-      return body as AuthRequestLike["body"]
+      if (body === undefined) {
+        if (method === "GET" || method === "HEAD") body = null
+        // Any Uint8Array (Node's Buffer included) is a valid part; the DOM typing wants ArrayBuffer-backed ones.
+        else if (replaced !== undefined) body = new Blob([replaced as BlobPart]).stream()
+        else body = hasBody(req) ? bodyStream(req) : null
+      }
+      return body
     },
   }
 }
 
-/** Writes core's answer: one `writeHead` with every field (each cookie its own `Set-Cookie`). */
-function writeParts(req: IncomingMessage, res: ServerResponse, { status, headers, cookies, body }: AuthResponseParts): void {
+/**
+ * Writes Latchkey core's answer (`AuthResponseParts`, from
+ * `handleAuthRequest`) to `res` in one `writeHead` + `end`: every header,
+ * each cookie as its own `Set-Cookie` field (RFC 6265 §3), `Content-Length`
+ * (never chunked: the body is already whole), and the body (none for HEAD,
+ * which gets the length GET would have, as RFC 9110 §9.3.2 allows). Does
+ * nothing when the client has already gone.
+ */
+export function writeAuthResponse(req: IncomingMessage, res: ServerResponse, parts: AuthResponseParts): void {
   if (res.destroyed) return
-  const head: Record<string, string | string[]> = cookies.length ? { ...headers, "set-cookie": cookies } : headers
+  const { status, headers, cookies, body } = parts
+  const head: Record<string, string | string[]> = { ...headers }
+  if (cookies.length) head["set-cookie"] = cookies
+  // writeHead fixes the framing before end() sees the body: without a length Node would send it chunked.
+  if (status !== 204 && status !== 304) head["content-length"] = String(body === null ? 0 : Buffer.byteLength(body))
   res.writeHead(status, head)
   res.end(req.method === "HEAD" ? undefined : (body ?? undefined))
 }
@@ -64,11 +94,11 @@ export function toNodeAuthHandler(
   const resolved = resolveNodeOptions(options)
   return (req, res) => {
     try {
-      const answer = handleAuthRequest(authRequest(req, resolved), config)
+      const answer = handleAuthRequest(toAuthRequest(req, resolved), config)
       if (answer instanceof Promise) {
-        answer.then((parts) => writeParts(req, res, parts)).catch((error: unknown) => failed(res, error))
+        answer.then((parts) => writeAuthResponse(req, res, parts)).catch((error: unknown) => failed(res, error))
       } else {
-        writeParts(req, res, answer)
+        writeAuthResponse(req, res, answer)
       }
     } catch (error) {
       failed(res, error)

@@ -33,6 +33,13 @@ export function toWebHeaders(incoming: IncomingHttpHeaders): Headers {
   return headers
 }
 
+/** `incoming` without the framing fields, for a request whose body is re-encoded (the original is untouched). */
+export function withoutBodyFraming(incoming: IncomingHttpHeaders): IncomingHttpHeaders {
+  const copy = { ...incoming }
+  for (const name of BODY_FRAMING_HEADERS) delete copy[name]
+  return copy
+}
+
 /** Removes the framing fields, for a request whose body is re-encoded. */
 export function dropBodyFraming(headers: Headers): void {
   for (const name of BODY_FRAMING_HEADERS) headers.delete(name)

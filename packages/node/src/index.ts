@@ -14,8 +14,9 @@
  * ```
  * @module
  */
-export { toNodeAuthHandler } from "./auth-handler.js"
+export { toAuthRequest, toNodeAuthHandler, writeAuthResponse } from "./auth-handler.js"
 export { toNodeHandler, type WebHandler } from "./handler.js"
-export type { NodeRequestOptions, ToWebRequestOptions } from "./options.js"
+export type { NodeRequestOptions, ToAuthRequestOptions, ToWebRequestOptions } from "./options.js"
+export { NodeHeaderView } from "./headers.js"
 export { toWebRequest } from "./request.js"
 export { writeWebResponse } from "./response.js"

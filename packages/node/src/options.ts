@@ -1,4 +1,4 @@
-/** Options of {@link toWebRequest} and {@link toNodeHandler}. */
+/** Options of {@link toWebRequest}, {@link toAuthRequest}, {@link toNodeHandler} and {@link toNodeAuthHandler}. */
 import type { ServerResponse } from "node:http"
 
 /** How a Node request's public URL is determined. */
@@ -20,17 +20,10 @@ export interface NodeRequestOptions {
 }
 
 /**
- * Options of {@link toWebRequest}: origin resolution, plus what a framework
+ * Options of {@link toAuthRequest}: origin resolution, plus what a framework
  * knows better than the raw `IncomingMessage` does.
  */
-export interface ToWebRequestOptions extends NodeRequestOptions {
-  /**
-   * The response that will answer this request. With it, the request's
-   * `signal` also aborts when the client disconnects after its body has been
-   * read (Node reports that only on the response). Without it, only a
-   * disconnect before the body's end is noticed. Default: none.
-   */
-  res?: ServerResponse
+export interface ToAuthRequestOptions extends NodeRequestOptions {
   /**
    * The request target (path and query) to use instead of `req.url`. Express,
    * for one, strips its mount path from `req.url` and keeps the full target
@@ -44,4 +37,15 @@ export interface ToWebRequestOptions extends NodeRequestOptions {
    * they described the bytes on the wire. Default: `req` is streamed.
    */
   body?: string | Uint8Array
+}
+
+/** Options of {@link toWebRequest}: those of {@link toAuthRequest}, plus the response for the abort signal. */
+export interface ToWebRequestOptions extends ToAuthRequestOptions {
+  /**
+   * The response that will answer this request. With it, the request's
+   * `signal` also aborts when the client disconnects after its body has been
+   * read (Node reports that only on the response). Without it, only a
+   * disconnect before the body's end is noticed. Default: none.
+   */
+  res?: ServerResponse
 }

@@ -1,10 +1,10 @@
 /** `ExpressAuth(config)`: `Auth()` as Express middleware. */
-import { Auth } from "@latchkey/core"
-import { writeWebResponse } from "@latchkey/node"
+import { handleAuthRequest } from "@latchkey/core"
+import { writeAuthResponse } from "@latchkey/node"
 import type { RequestHandler } from "express"
 import { type ExpressAuthConfig, effectiveConfigsOf } from "./config.js"
 import { isAuthRoute, mountPath, pathnameOf } from "./mount.js"
-import { toAuthRequest } from "./request.js"
+import { expressAuthRequest } from "./request.js"
 
 /**
  * Serves Latchkey's routes (`/signin`, `/callback/:provider`, `/session`,
@@ -40,8 +40,9 @@ export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
       const handled =
         (req.method === "GET" || req.method === "POST") && isAuthRoute(pathnameOf(req.originalUrl), basePath)
       if (!handled) return next()
-      const response = await Auth(toAuthRequest(req, res, process.env), configs.for(basePath))
-      await writeWebResponse(res, response)
+      // Core's plain answer, written directly: no web Request or Response is built.
+      const parts = await handleAuthRequest(expressAuthRequest(req, process.env), configs.for(basePath))
+      writeAuthResponse(req, res, parts)
     } catch (error) {
       next(error)
     }

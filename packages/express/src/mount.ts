@@ -2,7 +2,7 @@
  * Where the middleware is mounted, and whether a request names one of
  * `Auth()`'s routes below it (`{basePath}/{action}[/{providerId}]`).
  */
-import { isAuthAction } from "@latchkey/core"
+import { parseActionPath } from "@latchkey/core"
 import type { Request as ExpressRequest } from "express"
 
 function segments(path: string): string[] {
@@ -39,14 +39,7 @@ export function pathnameOf(target: string): string {
   return query === -1 ? target : target.slice(0, query)
 }
 
-/**
- * Whether `pathname` is `{basePath}/{action}` or
- * `{basePath}/{action}/{providerId}` for one of `Auth()`'s actions, matched
- * the way `Auth()` matches it (empty segments ignored).
- */
+/** Whether `pathname` names one of `Auth()`'s routes below `basePath`, matched exactly as `Auth()` routes. */
 export function isAuthRoute(pathname: string, basePath: string): boolean {
-  const base = basePath.replace(/\/+$/, "")
-  if (!pathname.startsWith(`${base}/`)) return false
-  const rest = segments(pathname.slice(base.length))
-  return (rest.length === 1 || rest.length === 2) && isAuthAction(rest[0]!)
+  return parseActionPath(pathname, basePath) !== undefined
 }

@@ -1,5 +1,6 @@
 /** `getSession(req, config)`: the signed-in user's session, for any route. */
-import { Auth } from "@latchkey/core"
+import { handleAuthRequest } from "@latchkey/core"
+import { NodeHeaderView } from "@latchkey/node"
 import type { Session } from "@latchkey/core/types"
 import type { Request as ExpressRequest } from "express"
 import { type ExpressAuthConfig, effectiveConfigsOf } from "./config.js"
@@ -8,6 +9,14 @@ import { publicOrigin } from "./origin.js"
 /** A session is a non-empty object; anything else (null, a string, `{}`) means "no session". */
 function isSession(body: unknown): body is Session {
   return typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length > 0
+}
+
+function parseJson(text: string | null): unknown {
+  try {
+    return text === null ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
 }
 
 function serverMessage(body: unknown): string | undefined {
@@ -47,14 +56,15 @@ export async function getSession(req: ExpressRequest, config: ExpressAuthConfig)
   const origin = publicOrigin(req, process.env) ?? "http://localhost"
   const basePath = effective.basePath === "/" ? "" : (effective.basePath ?? "/auth").replace(/\/+$/, "")
   const cookie = req.headers.cookie
-  const request = new Request(`${origin}${basePath}/session`, { headers: cookie ? { cookie } : {} })
-  const response = await Auth(request, effective)
-  const body: unknown = await response.json().catch(() => undefined)
-  if (response.status === 200) return isSession(body) ? body : null
-  if (response.status < 500) return null
+  // Only the cookies travel: what the browser client's own GET /session would carry.
+  const headers = new NodeHeaderView(cookie ? { cookie } : {})
+  const { status, body: text } = await handleAuthRequest({ method: "GET", url: `${origin}${basePath}/session`, headers, body: null }, effective)
+  const body = parseJson(text)
+  if (status === 200) return isSession(body) ? body : null
+  if (status < 500) return null
   throw new Error(
     serverMessage(body) ??
-      `Reading the session failed: Auth() answered ${response.status} to GET ${basePath}/session. ` +
+      `Reading the session failed: Auth() answered ${status} to GET ${basePath}/session. ` +
         "The configuration is probably broken (is AUTH_SECRET set?); the server log has the cause.",
   )
 }

@@ -6,7 +6,7 @@
  */
 import { RequestContext } from "./actions/context.js"
 import { withQuery } from "./actions/html.js"
-import { errorPage } from "./actions/pages.js"
+import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
@@ -37,8 +37,8 @@ function configurationErrorResponse(ctx: RequestContext, error: AuthError): Auth
   if (customErrorPage && !loops) {
     return toResponseParts({ redirect: pageUrl(request.url.origin, withQuery(customErrorPage, { error: "Configuration" })) }, false)
   }
-  const page = errorPage(new RequestContext({ ...config, pages: {} }, request), "Configuration")
-  return toResponseParts({ ...page, cookies: [] }, false)
+  // No custom error page, or one that would loop back here: show the built-in one.
+  return toResponseParts({ ...builtInErrorPage(ctx, "Configuration"), cookies: [] }, false)
 }
 
 /** A configured page as an absolute URL: paths are on the app's origin, absolute URLs stay as they are. */

@@ -76,9 +76,15 @@ export function verifyRequestPage(ctx: RequestContext): ResponseInternal {
   return htmlResponse(ctx, renderVerifyRequestPage({ theme, homeUrl: ctx.origin }))
 }
 
+/** The built-in error page for `error` (status by type), whatever `pages.error` says. */
+export function builtInErrorPage(ctx: RequestContext, error: string | undefined): ResponseInternal {
+  const { theme } = ctx.config
+  return htmlResponse(ctx, renderErrorPage({ theme, error, signinUrl: `${ctx.actionBase}/signin`, homeUrl: ctx.origin }))
+}
+
 /** `GET /error`: the error page (status by type), or a redirect to `pages.error`. */
 export function errorPage(ctx: RequestContext, error = ctx.request.error): ResponseInternal {
-  const { pages, theme } = ctx.config
+  const { pages } = ctx.config
   if (pages.error) return { redirect: withQuery(pages.error, { error }), cookies: ctx.responseCookies }
-  return htmlResponse(ctx, renderErrorPage({ theme, error, signinUrl: `${ctx.actionBase}/signin`, homeUrl: ctx.origin }))
+  return builtInErrorPage(ctx, error)
 }

@@ -22,6 +22,8 @@ describe("toNodeHandler", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/)
     const text = await response.text()
     expect(JSON.parse(text)).toEqual({ message: "Internal Server Error" })
+    // Sent whole, with its length.
+    expect(response.headers.get("content-length")).toBe(String(text.length))
     expect(text).not.toMatch(/secret|at |\.ts/)
     expect(errors).toHaveBeenCalledTimes(1)
   })
@@ -43,6 +45,7 @@ describe("toNodeHandler", () => {
     const response = await rawRequest(server.port, { method: "TRACE" })
     expect(response.status).toBe(400)
     expect(JSON.parse(response.body)).toEqual({ message: "Bad Request" })
+    expect(response.headers["content-length"]).toBe(String(response.body.length))
     expect(handler).not.toHaveBeenCalled()
   })
 

@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { toNodeHandler, writeWebResponse } from "../src/index.js"
-import { trackedServers } from "./serve.js"
+import { rawExchange, rawRequest, trackedServers } from "./serve.js"
 
 const { serve, listen } = trackedServers()
 
@@ -14,6 +14,9 @@ function deferred<T = void>() {
   const promise = new Promise<T>((r) => (resolve = r))
   return { promise, resolve }
 }
+
+const encode = (text: string) => new TextEncoder().encode(text)
+const tick = () => new Promise((resolve) => setTimeout(resolve, 10))
 
 describe("writeWebResponse: status and headers", () => {
   it("copies the status, the status text and the headers", async () => {
@@ -90,8 +93,200 @@ describe("writeWebResponse: status and headers", () => {
   })
 })
 
+describe("writeWebResponse: body length", () => {
+  const json = '{"user":{"name":"Ada"}}'
+
+  it.each([
+    ["a string", () => new Response(json)],
+    ["Response.json", () => Response.json({ user: { name: "Ada" } })],
+    ["bytes", () => new Response(encode(json))],
+    ["a Blob", () => new Response(new Blob([json]))],
+    [
+      "a stream of one chunk",
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(encode(json))
+              controller.close()
+            },
+          }),
+        ),
+    ],
+  ])("sends a body of one chunk (%s) with Content-Length, not chunked", async (_, respond) => {
+    const server = await serve(respond)
+    const response = await rawRequest(server.port, {})
+    expect(response.headers["content-length"]).toBe(String(json.length))
+    expect(response.headers["transfer-encoding"]).toBeUndefined()
+    expect(response.body).toBe(json)
+  })
+
+  it("counts Content-Length in bytes, not characters", async () => {
+    const text = "Grüße, Ada ✓ 🔑"
+    const server = await serve(() => new Response(text))
+    const response = await rawRequest(server.port, {})
+    // 10 ASCII bytes, ü and ß 2 each, ✓ 3, 🔑 4: 21 bytes, 15 UTF-16 units.
+    expect(text.length).toBe(15)
+    expect(response.headers["content-length"]).toBe("21")
+    expect(response.body).toBe(text)
+  })
+
+  it("sends Content-Length to an HTTP/1.0 client too", async () => {
+    const server = await serve(() => new Response("hello"))
+    const reply = await rawExchange(server.port, "GET / HTTP/1.0\r\n\r\n")
+    expect(reply).toMatch(/\r\nContent-Length: 5\r\n/i)
+    expect(reply.endsWith("\r\n\r\nhello")).toBe(true)
+  })
+
+  it("sends Content-Length: 0 for an empty string body", async () => {
+    const server = await serve(() => new Response(""))
+    const response = await rawRequest(server.port, {})
+    expect(response.headers["content-length"]).toBe("0")
+    expect(response.headers["transfer-encoding"]).toBeUndefined()
+    expect(response.body).toBe("")
+  })
+
+  it("sends Content-Length: 0 for a null body with a status that allows one", async () => {
+    const server = await serve(() => new Response(null, { status: 200 }))
+    const response = await rawRequest(server.port, {})
+    expect(response.status).toBe(200)
+    expect(response.headers["content-length"]).toBe("0")
+    expect(response.headers["transfer-encoding"]).toBeUndefined()
+  })
+
+  it.each([204, 304])("sends neither Content-Length nor Transfer-Encoding with %i", async (status) => {
+    const server = await serve(() => new Response(null, { status }))
+    const response = await rawRequest(server.port, {})
+    expect(response.status).toBe(status)
+    expect(response.headers["content-length"]).toBeUndefined()
+    expect(response.headers["transfer-encoding"]).toBeUndefined()
+    expect(response.body).toBe("")
+  })
+
+  it("keeps a Content-Length the Response sets", async () => {
+    const server = await serve(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(encode("12345"))
+              controller.close()
+            },
+          }),
+          { headers: { "Content-Length": "5", "X-Kept": "yes" } },
+        ),
+    )
+    const response = await rawRequest(server.port, {})
+    expect(response.headers["content-length"]).toBe("5")
+    expect(response.headers["x-kept"]).toBe("yes")
+    expect(response.body).toBe("12345")
+  })
+
+  it("keeps a Transfer-Encoding the Response sets, adding no Content-Length", async () => {
+    const server = await serve(() => new Response("abc", { headers: { "Transfer-Encoding": "chunked" } }))
+    const response = await rawRequest(server.port, {})
+    expect(response.headers["transfer-encoding"]).toBe("chunked")
+    expect(response.headers["content-length"]).toBeUndefined()
+    expect(response.body).toBe("abc")
+  })
+
+  it("answers HEAD with the headers, no body and no computed Content-Length, and cancels the body unread", async () => {
+    const cancelled = deferred<boolean>()
+    const server = await serve((request) => {
+      if (new URL(request.url).pathname === "/sized") return new Response(null, { headers: { "Content-Length": "23" } })
+      return new Response(
+        new ReadableStream({
+          pull(controller) {
+            controller.enqueue(encode(json))
+            controller.close()
+          },
+          cancel() {
+            cancelled.resolve(true)
+          },
+        }),
+        { headers: { "X-Kept": "yes" } },
+      )
+    })
+    const response = await rawRequest(server.port, { method: "HEAD" })
+    expect(response.status).toBe(200)
+    expect(response.headers["x-kept"]).toBe("yes")
+    expect(response.headers["content-length"]).toBeUndefined()
+    expect(response.body).toBe("")
+    expect(await cancelled.promise).toBe(true)
+    // A Content-Length the Response sets is sent for HEAD too (RFC 9110 §9.3.2).
+    expect((await rawRequest(server.port, { method: "HEAD", path: "/sized" })).headers["content-length"]).toBe("23")
+  })
+})
+
 describe("writeWebResponse: body streaming", () => {
-  it("streams a large body with back-pressure", async () => {
+  it("streams a body of several chunks, chunked, in order", async () => {
+    const server = await serve(
+      () =>
+        new Response(
+          new ReadableStream({
+            async start(controller) {
+              controller.enqueue(encode("one,"))
+              await tick()
+              controller.enqueue(encode("two,"))
+              await tick()
+              controller.enqueue(encode("three"))
+              controller.close()
+            },
+          }),
+        ),
+    )
+    const response = await rawRequest(server.port, {})
+    expect(response.headers["transfer-encoding"]).toBe("chunked")
+    expect(response.headers["content-length"]).toBeUndefined()
+    expect(response.body).toBe("one,two,three")
+  })
+
+  it("writes chunks that were ready together in order", async () => {
+    const server = await serve(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              for (const part of ["a", "b", "c", "d"]) controller.enqueue(encode(part))
+              controller.close()
+            },
+          }),
+        ),
+    )
+    const response = await rawRequest(server.port, {})
+    expect(response.headers["transfer-encoding"]).toBe("chunked")
+    expect(response.body).toBe("abcd")
+  })
+
+  it("sends the first chunk without waiting for the next", async () => {
+    const received = deferred()
+    const server = await serve(
+      () =>
+        new Response(
+          new ReadableStream({
+            async start(controller) {
+              controller.enqueue(encode("first "))
+              // Produced only once the client has the first chunk.
+              await received.promise
+              controller.enqueue(encode("second"))
+              controller.close()
+            },
+          }),
+        ),
+    )
+    const response = await fetch(server.url)
+    const reader = response.body!.getReader()
+    const decoder = new TextDecoder()
+    expect(decoder.decode((await reader.read()).value)).toBe("first ")
+    received.resolve()
+    let rest = ""
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += decoder.decode(chunk.value)
+    expect(rest).toBe("second")
+  })
+
+  it("streams a large body with back-pressure, without piling up listeners", async () => {
+    const warnings = vi.fn()
+    process.on("warning", warnings)
     const chunk = new Uint8Array(64 * 1024).fill(7)
     const chunks = 160 // 10 MiB
     const server = await serve(() => {
@@ -109,6 +304,10 @@ describe("writeWebResponse: body streaming", () => {
     const received = new Uint8Array(await response.arrayBuffer())
     expect(received.byteLength).toBe(chunk.byteLength * chunks)
     expect(received.every((byte) => byte === 7)).toBe(true)
+    // Node emits MaxListenersExceededWarning on the next tick.
+    await new Promise((resolve) => setImmediate(resolve))
+    process.off("warning", warnings)
+    expect(warnings).not.toHaveBeenCalled()
   })
 
   it("destroys the connection when the body fails midway, logs it, and keeps serving", async () => {
@@ -141,6 +340,24 @@ describe("writeWebResponse: body streaming", () => {
     } finally {
       process.off("unhandledRejection", unhandled)
     }
+  })
+
+  it("destroys the connection and rejects when the body fails right after its first chunk", async () => {
+    const failure = deferred<unknown>()
+    const server = await listen((_req, res) => {
+      let step = 0
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (step++ === 0) controller.enqueue(encode("partial "))
+          else controller.error(new Error("the database went away"))
+        },
+      })
+      // Only records the rejection: closing the connection is writeWebResponse's own job.
+      writeWebResponse(res, new Response(body)).catch(failure.resolve)
+    })
+    // Whether the status line went out or not, the client never sees a complete response.
+    await expect(fetch(server.url).then((response) => response.text())).rejects.toThrow()
+    expect(await failure.promise).toEqual(new Error("the database went away"))
   })
 
   it("cancels the body stream when the client disconnects, without an error", async () => {

@@ -1,26 +1,49 @@
 import { fileURLToPath } from "node:url"
 import { defineConfig } from "vitest/config"
 
-const coreCryptoForNode = fileURLToPath(
-  new URL("./packages/core/src/runtime/crypto-node.ts", import.meta.url),
-)
+const coreRuntime = (file: string) => fileURLToPath(new URL(`./packages/core/src/runtime/${file}`, import.meta.url))
 
 export default defineConfig({
-  resolve: {
-    // Tests run the TypeScript sources; `#crypto` resolves to the Node
-    // implementation exactly as the package's "imports" map does for built code.
-    alias: { "#crypto": coreCryptoForNode },
-  },
   test: {
-    include: [
-      "packages/*/src/**/*.test.{ts,tsx}",
-      "packages/*/test/**/*.test.{ts,tsx}",
-      "e2e/**/*.test.{ts,tsx}",
-    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Browser and server tests bind real ports; keep files in separate workers
     // but do not run more workers than the 2 cores of the CI machine.
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        // Tests run the TypeScript sources; `#crypto` resolves to the Node
+        // implementation exactly as the package's "imports" map does for built code.
+        resolve: { alias: { "#crypto": coreRuntime("crypto-node.ts") } },
+        test: {
+          name: "node",
+          env: { LATCHKEY_EXPECTED_RUNTIME: "node" },
+          include: [
+            "packages/*/src/**/*.test.{ts,tsx}",
+            "packages/*/test/**/*.test.{ts,tsx}",
+            "e2e/**/*.test.{ts,tsx}",
+          ],
+        },
+      },
+      {
+        extends: true,
+        // The same flows on the WebCrypto + jose runtime that edge runtimes and
+        // browsers get (the "default" condition): every crypto step is then
+        // asynchronous, which exercises the async half of the maybe-async pipeline.
+        resolve: { alias: { "#crypto": coreRuntime("crypto-web.ts") } },
+        test: {
+          name: "web-crypto",
+          env: { LATCHKEY_EXPECTED_RUNTIME: "web" },
+          include: [
+            "packages/core/test/runtime.test.ts",
+            "packages/core/test/flow.test.ts",
+            "packages/core/test/differential.test.ts",
+            "packages/core/test/hostile.test.ts",
+            "packages/core/test/database-session.test.ts",
+          ],
+        },
+      },
+    ],
   },
 })

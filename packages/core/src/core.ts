@@ -11,7 +11,7 @@ import { route } from "./actions/router.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
 import { AuthError, CredentialsSignin, ErrorPageLoop, isClientError } from "./errors.js"
-import { type AuthRequestLike, BadRequest, toInternalRequest } from "./http/request.js"
+import { type AuthRequestLike, BadRequest, normalizeBasePath, toInternalRequest } from "./http/request.js"
 import { type AuthResponseParts, jsonParts, toResponseParts } from "./http/response.js"
 import { raw } from "./symbols.js"
 import type { RequestInternal, ResponseInternal } from "./types.js"
@@ -51,7 +51,8 @@ function errorRedirect(ctx: RequestContext, error: unknown): string {
   const type = isClientError(error) ? error.type : "Configuration"
   const code = error instanceof CredentialsSignin ? error.code : undefined
   const kind = error instanceof AuthError ? error.kind : "error"
-  const { pages, basePath } = ctx.config
+  const { pages } = ctx.config
+  const { basePath } = ctx
   const path = pages[kind] ?? `${basePath === "/" ? "" : basePath}/${kind.toLowerCase()}`
   return pageUrl(ctx.origin, withQuery(path, { error: type, code }))
 }
@@ -80,16 +81,18 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     return done(jsonParts({ message: CONFIGURATION_MESSAGE }, 500))
   }
 
+  // An integration may name the base path per request (a mount path); the prepared state stays one per config.
+  const basePath = request.basePath === undefined ? prepared.basePath : normalizeBasePath(request.basePath)
   let parsed: RequestInternal
   try {
-    parsed = yield* wait(toInternalRequest(request, prepared.basePath))
+    parsed = yield* wait(toInternalRequest(request, basePath))
   } catch (error) {
     const status = error instanceof BadRequest ? error.status : 400
     prepared.logger.debug("bad request", { reason: (error as Error).message })
     return done(jsonParts("Bad request.", status))
   }
 
-  const ctx = new RequestContext(prepared, parsed)
+  const ctx = new RequestContext(prepared, parsed, basePath)
   if (prepared.configError) return done(configurationErrorResponse(ctx, prepared.configError))
 
   const returnRedirectAsJson = request.headers.get("X-Auth-Return-Redirect") !== null

@@ -68,8 +68,11 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
  * comes back as plain {@link AuthResponseParts} (`status`, `headers` by
  * lower-case name, serialised `cookies`, `body`) instead of a `Response`, and
  * the request only needs `method`, `url`, `headers` (anything with `get` and
- * iteration) and `body`. Writing the parts straight to the server's response
- * avoids constructing web `Headers`, `Request` and `Response` objects, which
+ * iteration) and `body`, plus optionally `basePath`: the path it arrived
+ * under, for an integration that learns its mount path per request (one
+ * configuration object then serves every mount path with one prepared
+ * state). Writing the parts straight to the server's response avoids
+ * constructing web `Headers`, `Request` and `Response` objects, which
  * on Node 20 cost more than the whole of Latchkey's own work (see
  * `@latchkey/node`'s `toNodeAuthHandler`).
  *

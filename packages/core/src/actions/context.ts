@@ -27,6 +27,8 @@ export class RequestContext {
   constructor(
     readonly config: PreparedConfig,
     readonly request: RequestInternal,
+    /** The base path this request arrived under: the integration's, else the config's. */
+    readonly basePath: string = config.basePath,
   ) {
     this.origin = request.url.origin
     const secure = config.useSecureCookies ?? request.url.protocol === "https:"
@@ -36,7 +38,7 @@ export class RequestContext {
 
   /** `{origin}{basePath}`: the prefix of every action URL. */
   get actionBase(): string {
-    return `${this.origin}${this.config.basePath === "/" ? "" : this.config.basePath}`
+    return `${this.origin}${this.basePath === "/" ? "" : this.basePath}`
   }
 
   /** The provider named in the path; throws InvalidProvider when there is none. */

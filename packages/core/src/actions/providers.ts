@@ -7,7 +7,7 @@ import type { RequestContext } from "./context.js"
 export function providers(ctx: RequestContext): ResponseInternal<Record<string, PublicProvider>> {
   const body: Record<string, PublicProvider> = {}
   for (const provider of ctx.config.providers) {
-    body[provider.id] = publicProvider(provider, ctx.origin, ctx.config.basePath)
+    body[provider.id] = publicProvider(provider, ctx.origin, ctx.basePath)
   }
   return { headers: { "Content-Type": "application/json" }, body, cookies: ctx.responseCookies }
 }

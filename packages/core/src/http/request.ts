@@ -68,6 +68,26 @@ export interface AuthRequestLike {
   headers: RequestHeaders
   /** The body stream, read only for a POST. */
   body: ReadableStream<Uint8Array> | null
+  /**
+   * The base path this request arrived under, for an integration that learns
+   * it per request (a framework mount path such as `/:tenant/auth`). Routing
+   * and every URL built for the request (pages, redirects, `/providers`) use
+   * it instead of the configuration's `basePath`, while the prepared state
+   * (keys, opened-token memory, logged warnings) stays the configuration's,
+   * one per configuration object. A trailing slash is ignored; `""` means the
+   * root. Default: the configuration's `basePath`.
+   */
+  basePath?: string
+}
+
+/**
+ * `basePath` in the form routing compares against: a leading slash, no
+ * trailing one, `/` for the root (`"auth/"` → `/auth`, `""` → `/`).
+ */
+export function normalizeBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/\/+$/, "")
+  if (trimmed === "") return "/"
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`
 }
 
 /** `headers` as a web `Headers` (for the `Request` handed to user code); fields `Headers` refuses are dropped. */

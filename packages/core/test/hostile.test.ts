@@ -19,10 +19,12 @@ import {
   largeToken,
   rejectionWatcher,
   sessionSetCookies,
+  tokenWithUnusedBits,
   validToken,
 } from "./support/hostile.js"
+import { prepareConfig } from "../src/config/prepare.js"
 import { latchkey, reference } from "./support/implementations.js"
-import { flipSegment, forgeJwe, keyId, deriveKey, sessionClaims, standardHeader } from "./support/jwe.js"
+import { flipSegment, forgeJwe, keyId, deriveKey, otherSpellings, respellSegment, sessionClaims, standardHeader } from "./support/jwe.js"
 import { withTimeout } from "./support/observe.js"
 import { clientFor, type OptionsFor } from "./support/pair.js"
 
@@ -95,6 +97,10 @@ describe.each(ORIGINS)("session cookies that must not yield a session ($label)",
     ["a valid token's tag with '=' padding", () => editSegment(4, (text) => `${text}=`)],
     ["a valid token's tag in standard base64 ('+' and '/')", () => editSegment(4, (text) => text.replace(/-/g, "+").replace(/_/g, "/") + "+/")],
     ["a valid token's ciphertext with one extra base64url character", () => editSegment(3, (text) => `${text}A`)],
+    // Decoders ignore the unused low bits of the last character: the same bytes, another spelling.
+    ["a valid token's iv spelled non-canonically (unused bits set)", async () => respellSegment(await validToken(names.session), 2)],
+    ["a valid token's tag spelled non-canonically (unused bits set)", async () => respellSegment(await validToken(names.session), 4)],
+    ["a valid token's ciphertext spelled non-canonically (unused bits set)", async () => respellSegment(await tokenWithUnusedBits(names.session), 3)],
     ["encrypted under another secret", async () => validToken(names.session, {}, OTHER_SECRET)],
     ["encrypted under another secret, claiming this secret's kid", async () => forge({ secret: OTHER_SECRET, header: header({}) })],
     ["alg: none (sealed under the right key)", async () => forge({ header: header({ alg: "none" }) })],
@@ -146,6 +152,29 @@ describe.each(ORIGINS)("session cookies that must not yield a session ($label)",
       expect(response.headers.get("location")).toBe(app.origin)
       expectSessionCleared(response, names.session, [names.session])
     })
+  })
+
+  it("a non-canonical spelling of a session is refused (@auth/core reads it), and the canonical token still reads", async () => {
+    const token = await tokenWithUnusedBits(names.session)
+    const c = client(app)
+    const read = async (value: string) => (await c.send("/auth/session", { cookie: cookieHeader([[names.session, value]]), keepJar: true })).json()
+    // Remembered first, so a respelled copy with the same tag bytes would be a lookup of the memory.
+    expect((await read(token)).user.name).toBe("Alice")
+    for (const index of [2, 3, 4]) {
+      for (const spelling of otherSpellings(token.split(".")[index]!)) {
+        const segments = token.split(".")
+        segments[index] = spelling
+        const respelled = segments.join(".")
+        expect(await read(respelled), `segment ${index + 1}: ${spelling.slice(-2)}`).toBeNull()
+        expect(await latchkey.decode({ token: respelled, salt: names.session, secret: SECRET }).catch(() => null)).toBeNull()
+      }
+    }
+    // Nothing was remembered under another spelling: the memory holds the one canonical token.
+    expect(prepareConfig(c.config as any).openedSessions.size).toBe(1)
+    const respelled = respellSegment(token, 4)
+    expect((await reference.decode({ token: respelled, salt: names.session, secret: SECRET }))?.name).toBe("Alice")
+    expect((await reference.decode({ token, salt: names.session, secret: SECRET }))?.name).toBe("Alice")
+    expect((await read(token)).user.name).toBe("Alice")
   })
 
   it("a forged token with the right key and a kid-less header is read only with the first secret (as @auth/core)", async () => {

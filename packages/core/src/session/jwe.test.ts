@@ -89,6 +89,34 @@ describe("session JWE", () => {
     await expect(open(keys, withKey.join("."))).rejects.toThrow(/no encrypted key/)
   })
 
+  it("refuses every non-canonical spelling of a segment (unused low bits set), which jose accepts", async () => {
+    const { keys, key } = await ring()
+    // Padding the claims until the ciphertext also ends in a partial group covers all four segments.
+    let token = await sealJwt(claims, key, 60)
+    for (let pad = ""; token.split(".").some((segment, i) => i !== 1 && segment.length % 4 === 0); pad += "x") {
+      token = await sealJwt({ ...claims, pad }, key, 60)
+    }
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    const segments = token.split(".")
+    let refused = 0
+    for (const index of [0, 2, 3, 4]) {
+      const segment = segments[index]!
+      const unused = segment.length % 4 === 2 ? 16 : 4
+      const last = alphabet.indexOf(segment.at(-1)!)
+      expect(last % unused, `segment ${index} as sealed is canonical`).toBe(0)
+      for (let bits = 1; bits < unused; bits++) {
+        const respelled = [...segments]
+        respelled[index] = segment.slice(0, -1) + alphabet[last + bits]
+        await expect(open(keys, respelled.join(".")), `segment ${index} + ${bits}`).rejects.toThrow(/base64url|not JSON/)
+        refused++
+        // The same bytes: jose decrypts the other spellings of iv, ciphertext and tag.
+        if (index !== 0 && bits === 1) expect((await jwtDecrypt(respelled.join("."), key.key)).payload).toMatchObject(claims)
+      }
+    }
+    expect(refused).toBeGreaterThanOrEqual(3 + 3 + 3 + 3)
+    expect((await open(keys, token)).payload).toMatchObject(claims)
+  })
+
   it.each([
     [{ alg: "none", enc: "A256CBC-HS512" }, /alg none/],
     [{ alg: "A256KW", enc: "A256CBC-HS512" }, /alg A256KW/],

@@ -5,8 +5,9 @@
  *
  * Everything hostile is rejected before any key is used: wrong segment count,
  * an `alg` other than `dir` (including `none`), an unknown `enc`, a `zip` or
- * `crit` header, a non-empty encrypted key, a payload that is not a JSON
- * object, and `exp`/`nbf`/`iat` claims of the wrong type or out of range.
+ * `crit` header, a non-empty encrypted key, a segment that is not canonical
+ * base64url, a payload that is not a JSON object, and `exp`/`nbf`/`iat`
+ * claims of the wrong type or out of range.
  */
 import { runtimeCrypto } from "#crypto"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
@@ -39,10 +40,22 @@ function encodeSegment(text: string): string {
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]*$/
+const BASE64URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
-/** Whether `segment` is unpadded base64url (RFC 7515 §2) that decodes to whole bytes. */
+/**
+ * Whether `segment` is the canonical unpadded base64url (RFC 7515 §2, RFC 4648
+ * §3.5) of some bytes. A final group of 2 characters carries 8 bits in 12,
+ * one of 3 carries 16 in 18: the unused low bits must be zero. Decoders
+ * (jose's and `@auth/core`'s too) ignore them, so without this check one
+ * token has up to 256 accepted spellings, and the opened-token memory would
+ * hold one entry per spelling.
+ */
 function isBase64url(segment: string): boolean {
-  return segment.length % 4 !== 1 && BASE64URL.test(segment)
+  const rest = segment.length % 4
+  if (rest === 1 || !BASE64URL.test(segment)) return false
+  if (rest === 0) return true
+  const last = BASE64URL_ALPHABET.indexOf(segment[segment.length - 1]!)
+  return last % (rest === 2 ? 16 : 4) === 0
 }
 
 function decodeSegmentToText(segment: string): string {
@@ -127,8 +140,8 @@ function* openJwtSteps(
   if ("zip" in header || "crit" in header) throw new InvalidJWE("zip and crit headers are not accepted")
   if (header.kid !== undefined && typeof header.kid !== "string") throw new InvalidJWE("kid is not a string")
   if (encryptedKey !== "") throw new InvalidJWE("dir JWEs carry no encrypted key")
-  // Strict, as jose is: lenient decoders skip stray characters, which would let one valid token be
-  // spelled many ways (each a miss of the opened-token memory, and accepted where Auth.js refuses).
+  // Stricter than jose: lenient decoders skip stray characters and every decoder ignores unused low
+  // bits, which would let one valid token be spelled many ways (each a miss of the opened-token memory).
   if (!isBase64url(iv) || !isBase64url(ciphertext) || !isBase64url(tag)) {
     throw new InvalidJWE("a segment is not base64url")
   }

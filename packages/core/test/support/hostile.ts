@@ -56,6 +56,18 @@ export function validToken(sessionName: string, extra: Record<string, unknown> =
   return latchkey.encode({ token: claims, salt: sessionName, secret })
 }
 
+/**
+ * A valid token whose iv, ciphertext and tag all end in a partial base64url
+ * group, so each has unused bits (and so other spellings) in its last character.
+ */
+export async function tokenWithUnusedBits(sessionName: string): Promise<string> {
+  for (let pad = ""; pad.length < 64; pad += "x") {
+    const token = await validToken(sessionName, { pad })
+    if (token.split(".").every((segment, index) => index === 1 || segment.length % 4 !== 0)) return token
+  }
+  throw new Error("no padding gives a ciphertext that ends in a partial group")
+}
+
 /** A valid token large enough to need `count` chunks. */
 export async function largeToken(sessionName: string, count: number): Promise<string> {
   for (let size = 1000; ; size += 500) {

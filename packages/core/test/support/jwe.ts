@@ -113,3 +113,28 @@ export function flipSegment(token: string, index: number): string {
   }
   return segments.join(".")
 }
+
+const BASE64URL_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+
+/**
+ * The other spellings of a base64url segment that decode to the same bytes:
+ * its last character with some of the unused low bits set (a final group of
+ * 2 characters has 4 unused bits, of 3 characters 2). Throws for a segment
+ * without unused bits (its length a multiple of 4), which has no other spelling.
+ */
+export function otherSpellings(segment: string): string[] {
+  const rest = segment.length % 4
+  if (rest !== 2 && rest !== 3) throw new Error(`a segment of ${segment.length} characters has no unused bits`)
+  const last = BASE64URL_ALPHABET.indexOf(segment.at(-1)!)
+  const unused = rest === 2 ? 16 : 4
+  const spellings: string[] = []
+  for (let bits = 1; bits < unused; bits++) spellings.push(segment.slice(0, -1) + BASE64URL_ALPHABET[last + bits])
+  return spellings
+}
+
+/** `token` with segment `index` spelled non-canonically (the first of {@link otherSpellings}). */
+export function respellSegment(token: string, index: number): string {
+  const segments = token.split(".")
+  segments[index] = otherSpellings(segments[index]!)[0]!
+  return segments.join(".")
+}

@@ -12,7 +12,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http"
 import { type AuthConfig, type AuthRequestLike, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
 import { NodeHeaderView, withoutBodyFraming } from "./headers.js"
-import type { NodeRequestOptions, ToAuthRequestOptions } from "./options.js"
+import type { NodeHandlerOptions, ToAuthRequestOptions } from "./options.js"
 import { requestOrigin, resolveNodeOptions } from "./origin.js"
 import { bodyStream, hasBody, pathOf } from "./request.js"
 
@@ -34,6 +34,7 @@ export function toAuthRequest(req: IncomingMessage, options: ToAuthRequestOption
   const replaced = options.body
   let body: ReadableStream<Uint8Array> | null | undefined
   return {
+    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
     method,
     url: `${requestOrigin(req, options)}${pathOf(options.path ?? req.url)}`,
     headers: new NodeHeaderView(replaced === undefined ? req.headers : withoutBodyFraming(req.headers)),
@@ -84,12 +85,16 @@ function failed(res: ServerResponse, error: unknown): void {
  * callbacks) the response is written in the same tick, with no promise.
  *
  * @param config A long-lived configuration object (prepared once, on first use).
- * @param options `origin` fixes the public origin (e.g. from AUTH_URL);
- *   `trustProxy` honours X-Forwarded-Host/Proto. Default: the Host header.
+ * @param options `origin` fixes the public origin; without it, the origin of
+ *   `AUTH_URL` in `options.env` (default `process.env`, read now) does;
+ *   without either, the Host header. `trustProxy` honours
+ *   X-Forwarded-Host/Proto. See {@link NodeHandlerOptions}.
+ * @throws TypeError at once when `options.origin`, or the `AUTH_URL` used in
+ *   its place, is not an absolute http(s) URL.
  */
 export function toNodeAuthHandler(
   config: Omit<AuthConfig, "raw">,
-  options: NodeRequestOptions = {},
+  options: NodeHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   const resolved = resolveNodeOptions(options)
   return (req, res) => {

@@ -2,7 +2,7 @@
  * Serves a web-standard handler (`Request` → `Response`) from `node:http`.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import type { NodeRequestOptions } from "./options.js"
+import type { NodeHandlerOptions, NodeRequestOptions } from "./options.js"
 import { resolveNodeOptions } from "./origin.js"
 import { toWebRequest } from "./request.js"
 import { writeWebResponse } from "./response.js"
@@ -55,12 +55,15 @@ async function serve(handler: WebHandler, options: NodeRequestOptions, req: Inco
  * Failures while streaming the body are logged and end the connection; none
  * escapes as an unhandled rejection.
  *
- * @param options Origin resolution, see {@link NodeRequestOptions}.
- * @throws TypeError at once when `options.origin` is not an absolute http(s) URL.
+ * @param options Origin resolution, see {@link NodeHandlerOptions}: a fixed
+ *   `origin`, else the origin of `AUTH_URL` in `options.env` (default
+ *   `process.env`, read now), else each request's `Host`.
+ * @throws TypeError at once when `options.origin`, or the `AUTH_URL` used in
+ *   its place, is not an absolute http(s) URL.
  */
 export function toNodeHandler(
   handler: WebHandler,
-  options: NodeRequestOptions = {},
+  options: NodeHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
   // Validate and normalise the fixed origin once, not per request.
   const resolved = resolveNodeOptions(options)

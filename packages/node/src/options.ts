@@ -14,9 +14,25 @@ export interface NodeRequestOptions {
    * The fixed public origin of the app, e.g. the origin of `AUTH_URL`
    * (`https://app.example.com`). When set it wins over the `Host` and
    * forwarded headers, which are then ignored. Only its origin is used; a
-   * path is dropped. Default: derived from the request.
+   * path is dropped. Default: derived from the request (the listeners,
+   * {@link toNodeHandler} and {@link toNodeAuthHandler}, default to the
+   * origin of `AUTH_URL`, see {@link NodeHandlerOptions.env}).
    */
   origin?: string
+}
+
+/** Options of the listeners {@link toNodeHandler} and {@link toNodeAuthHandler}. */
+export interface NodeHandlerOptions extends NodeRequestOptions {
+  /**
+   * Environment variables, read once when the listener is created: without
+   * `origin`, the origin of `AUTH_URL` (else `NEXTAUTH_URL`) becomes the
+   * fixed origin, so an app behind a TLS-terminating proxy builds `https`
+   * URLs and `__Secure-` cookies although the proxy talks plain http to it
+   * (the same `AUTH_URL` makes `setEnvDefaults` trust the host). A set but
+   * malformed value throws a `TypeError` at creation. Default `process.env`;
+   * pass `{}` to derive the origin from each request instead.
+   */
+  env?: Record<string, string | undefined>
 }
 
 /**
@@ -37,6 +53,15 @@ export interface ToAuthRequestOptions extends NodeRequestOptions {
    * they described the bytes on the wire. Default: `req` is streamed.
    */
   body?: string | Uint8Array
+  /**
+   * The base path the request arrived under, handed to core as
+   * `AuthRequestLike.basePath` (routing and the URLs of the answer follow it;
+   * the configuration's prepared state does not depend on it). For a
+   * framework that learns its mount path per request, e.g. `/:tenant/auth`.
+   * Default: the configuration's `basePath`. {@link toWebRequest} ignores it
+   * (a web `Request` has no such field).
+   */
+  basePath?: string
 }
 
 /** Options of {@link toWebRequest}: those of {@link toAuthRequest}, plus the response for the abort signal. */

@@ -7,7 +7,7 @@
  */
 import type { IncomingMessage } from "node:http"
 import type { TLSSocket } from "node:tls"
-import type { NodeRequestOptions } from "./options.js"
+import type { NodeHandlerOptions, NodeRequestOptions } from "./options.js"
 
 /** Host used when the request names none we accept. */
 const FALLBACK_HOST = "localhost"
@@ -40,6 +40,28 @@ function parseOrigin(value: string): string | undefined {
   }
 }
 
+/**
+ * `scheme://host[:port]` for a request's scheme and host header value
+ * (`Host`, or `X-Forwarded-Host` from a trusted proxy), or `undefined` when
+ * either is unusable: the scheme must be `http` or `https` (any case), and
+ * the host a DNS name, IPv4 address or bracketed IPv6 literal with an
+ * optional port, nothing else. Userinfo (`app.test:80@evil.test`),
+ * percent-encoding, backslashes, spaces, paths and empty values are refused
+ * rather than handed to a URL parser that would read a different authority
+ * out of them. Framework integrations use this for the host their framework
+ * reports (Express's `req.host`), so every integration accepts the same
+ * hosts.
+ *
+ * @example originFromHost("https", "app.example:8443") // "https://app.example:8443"
+ * @example originFromHost("http", "app.test:80@evil.test") // undefined
+ */
+export function originFromHost(scheme: string, host: string | undefined): string | undefined {
+  const lower = scheme.toLowerCase()
+  if (lower !== "http" && lower !== "https") return undefined
+  if (!host || !HOST_PATTERN.test(host)) return undefined
+  return parseOrigin(`${lower}://${host}`)
+}
+
 function schemeOf(req: IncomingMessage, trustProxy: boolean): "http" | "https" {
   if (trustProxy) {
     const forwarded = firstValue(req.headers["x-forwarded-proto"])?.toLowerCase()
@@ -69,14 +91,35 @@ export function fixedOrigin(origin: string): string {
 const originChecked = Symbol("latchkey.node.originChecked")
 
 /**
- * Validates and normalises `options` once, for a listener that serves many
- * requests: the fixed origin is then not re-parsed per request.
+ * The origin of `AUTH_URL` (else `NEXTAUTH_URL`) in `env`, or `undefined`
+ * when neither is set (an empty value counts as unset).
  *
- * @throws TypeError when `options.origin` is not an absolute http(s) URL.
+ * @throws TypeError when the variable is set and not an absolute http(s) URL.
  */
-export function resolveNodeOptions(options: NodeRequestOptions): NodeRequestOptions {
-  if (options.origin === undefined) return { ...options }
-  return { ...options, origin: fixedOrigin(options.origin), [originChecked]: true } as NodeRequestOptions
+function envOrigin(env: Record<string, string | undefined>): string | undefined {
+  const name = env.AUTH_URL ? "AUTH_URL" : env.NEXTAUTH_URL ? "NEXTAUTH_URL" : undefined
+  if (name === undefined) return undefined
+  const value = env[name] as string
+  const parsed = parseOrigin(value)
+  if (!parsed) throw new TypeError(`${name} must be an absolute http(s) URL; got ${JSON.stringify(value)}.`)
+  return parsed
+}
+
+/**
+ * Validates and normalises a listener's options once, for a listener that
+ * serves many requests: the fixed origin is then not re-parsed per request.
+ * Without `origin`, the origin of `AUTH_URL` (else `NEXTAUTH_URL`) in
+ * `options.env` (default `process.env`) becomes the fixed origin, read now,
+ * as `setEnvDefaults` reads it for `trustHost`.
+ *
+ * @throws TypeError when `options.origin`, or the `AUTH_URL` used in its
+ *   place, is not an absolute http(s) URL.
+ */
+export function resolveNodeOptions(options: NodeHandlerOptions): NodeRequestOptions {
+  const { env = process.env, ...rest } = options
+  const origin = rest.origin === undefined ? envOrigin(env) : fixedOrigin(rest.origin)
+  if (origin === undefined) return rest
+  return { ...rest, origin, [originChecked]: true } as NodeRequestOptions
 }
 
 /**
@@ -91,6 +134,5 @@ export function requestOrigin(req: IncomingMessage, options: NodeRequestOptions 
   const trustProxy = options.trustProxy === true
   const scheme = schemeOf(req, trustProxy)
   const host = hostOf(req, trustProxy)
-  const fromHost = host && HOST_PATTERN.test(host) ? parseOrigin(`${scheme}://${host}`) : undefined
-  return fromHost ?? `${scheme}://${FALLBACK_HOST}`
+  return originFromHost(scheme, host) ?? `${scheme}://${FALLBACK_HOST}`
 }

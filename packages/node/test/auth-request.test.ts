@@ -20,6 +20,7 @@ async function describeRequest(request: AuthRequestLike) {
     headers: Object.fromEntries(request.headers),
     contentLength: request.headers.get("content-length"),
     body: text,
+    basePath: request.basePath ?? null,
   }
 }
 
@@ -48,6 +49,13 @@ describe("toAuthRequest", () => {
     const server = await echoServer(() => ({ origin: "https://public.example/ignored/path", path: "/mounted/auth/csrf" }))
     const seen = JSON.parse((await rawRequest(server.port, { path: "/auth/csrf", headers: { host: "evil.example" } })).body)
     expect(seen.url).toBe("https://public.example/mounted/auth/csrf")
+  })
+
+  it("hands a framework's per-request base path to core, and none when not given", async () => {
+    const mounted = await echoServer((req) => ({ basePath: req.url?.split("/").slice(0, 3).join("/") }))
+    expect(JSON.parse((await rawRequest(mounted.port, { path: "/t/acme/session" })).body).basePath).toBe("/t/acme")
+    const plain = await echoServer()
+    expect(JSON.parse((await rawRequest(plain.port, { path: "/auth/session" })).body).basePath).toBeNull()
   })
 
   it("ignores X-Forwarded-Host unless trustProxy is set", async () => {

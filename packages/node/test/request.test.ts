@@ -127,6 +127,8 @@ describe("toWebRequest: origin", () => {
   it.each([
     ["a path", "evil.example/path"],
     ["userinfo", "user@evil.example"],
+    ["userinfo and a port", "app.test:80@evil.test"],
+    ["percent-encoding", "evil%2eexample"],
     ["a space", "evil example"],
     ["a port out of range", "example.com:99999"],
     ["a backslash", "evil.example\\x"],

@@ -82,6 +82,8 @@ export class RequestContext {
       queryValue: this.request.query.callbackUrl,
       cookieValue: this.request.cookies[this.cookieTable.callbackUrl.name],
       redirect: this.config.callbacks.redirect,
+      cookie: this.cookieTable.callbackUrl,
+      logger: this.config.logger,
     }).then(({ url, newCookieValue }) => {
       if (newCookieValue !== undefined) {
         const { name, options } = this.cookieTable.callbackUrl

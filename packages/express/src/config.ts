@@ -1,13 +1,17 @@
 /**
  * The configuration `Auth()` runs with inside Express: the user's object,
- * copied, with `basePath` set and the environment's defaults filled in
- * (`AUTH_SECRET`, `AUTH_TRUST_HOST`, `AUTH_{PROVIDER}_ID`, …). The user's
- * options are never modified.
+ * copied, with the environment's defaults filled in (`AUTH_SECRET`,
+ * `AUTH_TRUST_HOST`, `AUTH_{PROVIDER}_ID`, …). The user's options are never
+ * modified.
  *
  * `Auth()` prepares a configuration object once (normalised providers, keys
- * derived from the secret) and keeps that work with the object, so the
- * copies must be long-lived: building one per request would redo the key
- * derivation every time (measured: ~8× slower `getSession`).
+ * derived from the secret, the memory of opened session tokens, warnings
+ * logged) and keeps that work with the object, so the copy must be
+ * long-lived: building one per request would redo the key derivation every
+ * time (measured: ~8× slower `getSession`). There is exactly one copy per
+ * user configuration: the mount path a request arrived under is not baked
+ * into it but handed to core with each request, so no spelling or parameter
+ * value of the path (`/AUTH`, `/t/:tenant/auth`) can multiply that state.
  */
 import { type AuthConfig, setEnvDefaults } from "@latchkey/core"
 
@@ -18,25 +22,16 @@ export type ExpressAuthConfig = Omit<AuthConfig, "raw">
 export type Env = Record<string, string | undefined>
 
 /**
- * A copy of `config` ready for `Auth()`. `mountPath`, when given, becomes
- * `basePath` unless the config sets one; without either, `setEnvDefaults`
- * takes the path of `AUTH_URL`, else `/auth`.
+ * A copy of `config` ready for `Auth()`. Its `basePath` is the config's,
+ * else the path of `AUTH_URL`, else `/auth`: what {@link getSession} uses,
+ * and what the middleware uses when the config sets one (otherwise each
+ * request names its mount path).
  */
-export function effectiveConfig(config: ExpressAuthConfig, env: Env, mountPath?: string): ExpressAuthConfig {
+export function effectiveConfig(config: ExpressAuthConfig, env: Env): ExpressAuthConfig {
   const copy: ExpressAuthConfig = { ...config }
-  const usesMountPath = copy.basePath === undefined && mountPath !== undefined
-  if (usesMountPath) copy.basePath = mountPath
-  // Warning that AUTH_URL's path is redundant would be noise when the mount path set basePath.
-  setEnvDefaults(env, copy, usesMountPath)
+  setEnvDefaults(env, copy)
   return copy
 }
-
-/**
- * Most distinct mount paths remembered per configuration. Mount paths with
- * parameters (`/:tenant/auth`) could otherwise grow the cache without bound
- * on attacker-chosen URLs; past the limit the oldest entry is dropped.
- */
-const MAX_REMEMBERED_MOUNT_PATHS = 100
 
 /** Whether `config`'s top-level options are still the ones in `snapshot`. */
 function unchanged(config: ExpressAuthConfig, snapshot: Readonly<Record<string, unknown>>): boolean {
@@ -46,17 +41,17 @@ function unchanged(config: ExpressAuthConfig, snapshot: Readonly<Record<string, 
 }
 
 /**
- * The effective configurations of one user configuration, one per mount
- * path (plus one for {@link getSession}, keyed `undefined`), each built on
- * first use and reused. Replacing a top-level option of the user's object
- * later (e.g. `config.providers = …`) discards them, as `Auth()` does with
- * its own preparation.
+ * The effective configuration of one user configuration, built on first use
+ * and reused by every `ExpressAuth` and `getSession` given that object.
+ * Replacing a top-level option of the user's object later (e.g.
+ * `config.providers = …`) rebuilds it, as `Auth()` does with its own
+ * preparation.
  */
-export class EffectiveConfigs {
+export class EffectiveConfigCache {
   readonly #config: ExpressAuthConfig
   readonly #env: Env
   #snapshot: Readonly<Record<string, unknown>>
-  readonly #byMountPath = new Map<string | undefined, ExpressAuthConfig>()
+  #effective: ExpressAuthConfig | undefined
 
   constructor(config: ExpressAuthConfig, env: Env) {
     this.#config = config
@@ -64,45 +59,38 @@ export class EffectiveConfigs {
     this.#snapshot = { ...config }
   }
 
-  /** The configuration for requests under `mountPath` (`undefined`: the config's own basePath). */
-  for(mountPath: string | undefined): ExpressAuthConfig {
+  /** The effective configuration, current with the user's object. */
+  current(): ExpressAuthConfig {
     if (!unchanged(this.#config, this.#snapshot)) {
-      this.#byMountPath.clear()
+      this.#effective = undefined
       this.#snapshot = { ...this.#config }
     }
-    let config = this.#byMountPath.get(mountPath)
-    if (!config) {
-      config = effectiveConfig(this.#config, this.#env, mountPath)
-      if (this.#byMountPath.size >= MAX_REMEMBERED_MOUNT_PATHS) {
-        this.#byMountPath.delete(this.#byMountPath.keys().next().value)
-      }
-      this.#byMountPath.set(mountPath, config)
-    }
-    return config
+    this.#effective ??= effectiveConfig(this.#config, this.#env)
+    return this.#effective
   }
 }
 
-/** Where a configuration object carries its {@link EffectiveConfigs} (private, non-enumerable). */
-const effectiveConfigsKey = Symbol("latchkey.express.effectiveConfigs")
+/** Where a configuration object carries its {@link EffectiveConfigCache} (private, non-enumerable). */
+const effectiveConfigKey = Symbol("latchkey.express.effectiveConfig")
 
 interface Carrier {
-  [effectiveConfigsKey]?: EffectiveConfigs
+  [effectiveConfigKey]?: EffectiveConfigCache
 }
 
 /**
- * The {@link EffectiveConfigs} of `config`, shared by every `ExpressAuth`
+ * The {@link EffectiveConfigCache} of `config`, shared by every `ExpressAuth`
  * and `getSession` call given the same object. It is kept on the object
  * under a private symbol (non-enumerable: invisible to spreading, JSON and
  * `Object.keys`), the way `Auth()` keeps its own preparation; a frozen
  * object gets a fresh one each time instead.
  */
-export function effectiveConfigsOf(config: ExpressAuthConfig, env: Env): EffectiveConfigs {
+export function effectiveConfigOf(config: ExpressAuthConfig, env: Env): EffectiveConfigCache {
   const carrier = config as Carrier
-  const attached = carrier[effectiveConfigsKey]
+  const attached = carrier[effectiveConfigKey]
   if (attached) return attached
-  const created = new EffectiveConfigs(config, env)
+  const created = new EffectiveConfigCache(config, env)
   if (Object.isExtensible(config)) {
-    Object.defineProperty(config, effectiveConfigsKey, { value: created, enumerable: false, configurable: true })
+    Object.defineProperty(config, effectiveConfigKey, { value: created, enumerable: false, configurable: true })
   }
   return created
 }

@@ -1,5 +1,6 @@
 /**
  * `@latchkey/express`: Latchkey for Express 5, a drop-in for `@auth/express`.
+ * Express 4 is refused with an {@link UnsupportedExpressVersion} error.
  *
  * @example
  * ```ts
@@ -20,6 +21,7 @@
 export type { ExpressAuthConfig } from "./config.js"
 export { ExpressAuth } from "./middleware.js"
 export { getSession } from "./session.js"
+export { UnsupportedExpressVersion } from "./express-version.js"
 export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { AuthConfig } from "@latchkey/core"
 export type { Account, DefaultSession, Profile, Session, User } from "@latchkey/core/types"

@@ -2,7 +2,8 @@
 import { handleAuthRequest } from "@latchkey/core"
 import { writeAuthResponse } from "@latchkey/node"
 import type { RequestHandler } from "express"
-import { type ExpressAuthConfig, effectiveConfigsOf } from "./config.js"
+import { type ExpressAuthConfig, effectiveConfigOf } from "./config.js"
+import { assertSupportedExpress, assertSupportedExpressRequest } from "./express-version.js"
 import { isAuthRoute, mountPath, pathnameOf } from "./mount.js"
 import { expressAuthRequest } from "./request.js"
 
@@ -16,33 +17,48 @@ import { expressAuthRequest } from "./request.js"
  * // or, equivalently: app.use("/auth", ExpressAuth({ providers: [GitHub] }))
  * ```
  *
- * - `basePath` defaults to the mount path (including parent routers' paths);
- *   set `config.basePath` to override it.
+ * - `basePath` defaults to the mount path (including parent routers' paths)
+ *   of each request, spelled as the request spelled it (Express matches
+ *   paths case-insensitively by default, so `/AUTH/signin` links on to
+ *   `/AUTH/callback/…`); set `config.basePath` to fix it instead. The path
+ *   goes to core with the request: whatever the spelling or the values of
+ *   path parameters (`/:tenant/auth`), one configuration object keeps one
+ *   prepared state (derived keys, opened-token memory, logged warnings).
  * - Environment defaults (`AUTH_SECRET`, `AUTH_URL`, `AUTH_TRUST_HOST`,
- *   `AUTH_{PROVIDER}_ID/SECRET`) are read from `process.env` into a copy of
- *   `config`, built on the first request per base path and reused; the
- *   options of `config` are not modified (it only carries the copies under a
- *   private, non-enumerable symbol, shared with {@link getSession}).
+ *   `AUTH_{PROVIDER}_ID/SECRET`) are read from `process.env` into one copy
+ *   of `config`, built on the first request and reused; the options of
+ *   `config` are not modified (it only carries the copy under a private,
+ *   non-enumerable symbol, shared with {@link getSession}).
  * - The request's origin is `AUTH_URL`'s when set, else `req.protocol` and
- *   `req.host`, which honour Express's `trust proxy` setting.
+ *   `req.host`, which honour Express's `trust proxy` setting; a host that is
+ *   not a plain `name[:port]` (userinfo, percent-encoding, backslashes) is
+ *   refused as `@latchkey/node` refuses it.
  * - Body parsers may run before it (their result is encoded again) or not
  *   (the body is streamed).
  * - Requests that are not GET or POST, or whose path names no Latchkey route
  *   below the base path, go to `next()`. Failures go to `next(error)`.
  *
  * Requires Express 5.
+ *
+ * @throws UnsupportedExpressVersion (an `Error`) at once when the `express`
+ *   package it resolves is Express 4 or older, naming the version found;
+ *   requests served by an Express 4 app fail with the same error through
+ *   `next(error)`.
  */
 export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
-  const configs = effectiveConfigsOf(config, process.env)
+  assertSupportedExpress()
+  const shared = effectiveConfigOf(config, process.env)
   return async (req, res, next) => {
     try {
-      const basePath = config.basePath ?? mountPath(req)
+      assertSupportedExpressRequest(req)
+      const fixedBasePath = config.basePath
+      const basePath = fixedBasePath ?? mountPath(req)
       const handled =
         (req.method === "GET" || req.method === "POST") && isAuthRoute(pathnameOf(req.originalUrl), basePath)
       if (!handled) return next()
       // Core's plain answer, written directly: no web Request or Response is built.
-      const parts = await handleAuthRequest(expressAuthRequest(req, process.env), configs.for(basePath))
-      writeAuthResponse(req, res, parts)
+      const request = expressAuthRequest(req, process.env, fixedBasePath === undefined ? basePath : undefined)
+      writeAuthResponse(req, res, await handleAuthRequest(request, shared.current()))
     } catch (error) {
       next(error)
     }

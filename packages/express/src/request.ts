@@ -11,13 +11,17 @@ import { consumedBody } from "./body.js"
 import type { Env } from "./config.js"
 import { publicOrigin } from "./origin.js"
 
-/** The request core reads for `req`. */
-export function expressAuthRequest(req: ExpressRequest, env: Env): AuthRequestLike {
+/**
+ * The request core reads for `req`; `basePath`, when given, is the mount
+ * path core routes and builds URLs under for this request.
+ */
+export function expressAuthRequest(req: ExpressRequest, env: Env, basePath?: string): AuthRequestLike {
   const origin = publicOrigin(req, env)
   const body = consumedBody(req)
   return toAuthRequest(req, {
     path: req.originalUrl,
     ...(origin === undefined ? {} : { origin }),
     ...(body === undefined ? {} : { body }),
+    ...(basePath === undefined ? {} : { basePath }),
   })
 }

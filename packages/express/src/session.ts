@@ -3,7 +3,8 @@ import { handleAuthRequest } from "@latchkey/core"
 import { NodeHeaderView } from "@latchkey/node"
 import type { Session } from "@latchkey/core/types"
 import type { Request as ExpressRequest } from "express"
-import { type ExpressAuthConfig, effectiveConfigsOf } from "./config.js"
+import { type ExpressAuthConfig, effectiveConfigOf } from "./config.js"
+import { assertSupportedExpressRequest } from "./express-version.js"
 import { publicOrigin } from "./origin.js"
 
 /** A session is a non-empty object; anything else (null, a string, `{}`) means "no session". */
@@ -41,6 +42,8 @@ function serverMessage(body: unknown): string | undefined {
  *   `next-auth`'s helper before advisory GHSA-8fpg-xm3f-6cx3, an error body
  *   is never returned as if it were a session, so `if (session)` guards stay
  *   closed.
+ * @throws UnsupportedExpressVersion (an `Error`) when `req` was served by
+ *   Express 4, whose `req.host` has no port.
  *
  * @example
  * ```ts
@@ -52,7 +55,8 @@ function serverMessage(body: unknown): string | undefined {
  * ```
  */
 export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
-  const effective = effectiveConfigsOf(config, process.env).for(undefined)
+  assertSupportedExpressRequest(req)
+  const effective = effectiveConfigOf(config, process.env).current()
   const origin = publicOrigin(req, process.env) ?? "http://localhost"
   const basePath = effective.basePath === "/" ? "" : (effective.basePath ?? "/auth").replace(/\/+$/, "")
   const cookie = req.headers.cookie

@@ -18,6 +18,7 @@ import {
   UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js"
+import { cookiePrefixProblem } from "../http/cookie-defaults.js"
 import type { WarningCode } from "../warnings.js"
 import type { AuthConfig } from "./auth-config.js"
 import type { InternalProvider } from "./providers.js"
@@ -119,6 +120,8 @@ export function assertConfig(
   }
   const providerError = checkProviders(providers)
   if (providerError) return providerError
+  const cookieProblem = cookiePrefixProblem(config.cookies ?? undefined, config.useSecureCookies)
+  if (cookieProblem) return new AuthError(cookieProblem)
 
   const types = new Set(providers.map((provider) => provider.type))
   if (types.has("credentials") && strategy === "database" && providers.every((p) => p.type === "credentials")) {

@@ -41,3 +41,46 @@ export function resolveCookies(useSecureCookies: boolean, overrides: Partial<Coo
   }
   return table
 }
+
+/**
+ * Why a cookie table breaks the rules browsers enforce for prefixed names
+ * (RFC 6265bis §4.1.3, matched case-insensitively), or `undefined`: a
+ * `__Secure-` or `__Host-` name needs `Secure`, and `__Host-` also needs
+ * `Path=/` and no `Domain`. A browser silently drops a cookie that breaks
+ * them, so the session (or CSRF token) would never stick. `plain` says
+ * whether this is the table for http origins.
+ */
+function prefixProblem(table: ResolvedCookies, plain: boolean): string | undefined {
+  for (const [key, { name, options }] of Object.entries(table) as [keyof ResolvedCookies, CookieOption][]) {
+    const host = /^__Host-/i.test(name)
+    if (!host && !/^__Secure-/i.test(name)) continue
+    const prefix = host ? "__Host-" : "__Secure-"
+    const where = `\`cookies.${key}\` (name "${name}")`
+    if (host && options.domain !== undefined) {
+      return `${where}: a ${prefix} cookie cannot have a domain, or browsers drop it. Remove \`options.domain\`, or use a name without the prefix if the cookie must be shared with subdomains.`
+    }
+    if (host && options.path !== "/") {
+      return `${where}: a ${prefix} cookie needs \`path: "/"\`, or browsers drop it; got ${JSON.stringify(options.path)}.`
+    }
+    if (options.secure !== true) {
+      return plain
+        ? `${where}: a ${prefix} cookie needs Secure, and over http it would be sent without it, so browsers drop it. Set \`useSecureCookies: true\` (or \`options.secure: true\`) and serve the app over https.`
+        : `${where}: a ${prefix} cookie needs \`secure: true\`, or browsers drop it.`
+    }
+  }
+  return undefined
+}
+
+/**
+ * Checks the cookie tables a configuration can use (`useSecureCookies`
+ * true: the https one; false: the http one; unset: both, since either
+ * scheme may serve requests) for prefixed names that browsers would refuse.
+ * Returns a message naming the cookie and the fix, or `undefined`.
+ */
+export function cookiePrefixProblem(overrides: Partial<CookiesOptions> | undefined, useSecureCookies: boolean | undefined): string | undefined {
+  if (!overrides) return undefined // The defaults follow the rules.
+  return (
+    (useSecureCookies === false ? undefined : prefixProblem(resolveCookies(true, overrides), false)) ??
+    (useSecureCookies === true ? undefined : prefixProblem(resolveCookies(false, overrides), true))
+  )
+}

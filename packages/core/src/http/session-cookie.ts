@@ -5,6 +5,9 @@
  * does. Every write first expires the chunks the request carried, so moving
  * between one cookie and several never leaves stale pieces behind.
  *
+ * With a configured `domain`, pieces are also expired host-only (see
+ * {@link expireCookies}).
+ *
  * Reading is stricter than `@auth/core`: only `name` and `name.<n>` count
  * (not every cookie that merely starts with `name`), the chunks must be
  * exactly `0..n-1`, and a value in both forms at once is ambiguous. Anything
@@ -57,9 +60,28 @@ export function readChunkedCookie(name: string, cookies: Partial<Record<string, 
   return { value: sawChunk ? chunks.join("") : (whole ?? ""), names, malformed: false }
 }
 
-/** Cookies that expire every piece named in `names`. */
+/** `option` as a host-only cookie: the same attributes without `Domain`. */
+function hostOnly(option: CookieOption): CookieOption {
+  return { name: option.name, options: { ...option.options, domain: undefined } }
+}
+
+/**
+ * Cookies that expire every piece named in `names`. A browser keys a cookie
+ * by name, domain and path, so an expiry only reaches the variant it names.
+ * With a configured `domain`, each piece is therefore expired both with that
+ * `Domain` and host-only: a piece planted with `Domain=<parent>` by a sibling
+ * subdomain, or left host-only from before the domain was configured, would
+ * otherwise outlive every sign-out and make each read malformed (a logout
+ * loop). Without a configured domain, the parent domain a planted piece used
+ * is unknown; see docs/configuration.md#cookies for the `__Host-` name that
+ * prevents planting.
+ */
 export function expireCookies(names: readonly string[], option: CookieOption): Cookie[] {
-  return names.map((name) => ({ name, value: "", options: { ...option.options, maxAge: 0, expires: undefined } }))
+  const expired = (variant: CookieOption) =>
+    names.map((name) => ({ name, value: "", options: { ...variant.options, maxAge: 0, expires: undefined } }))
+  if (option.options.domain === undefined) return expired(option)
+  // The configured variant last: a framework that keeps one Set-Cookie per name keeps that one.
+  return [...expired(hostOnly(option)), ...expired(option)]
 }
 
 /**
@@ -86,5 +108,11 @@ export function writeChunkedCookie(
     }
   }
   const written = new Set(pieces.map((piece) => piece.name))
-  return [...expireCookies(previousNames.filter((name) => !written.has(name)), option), ...pieces]
+  const expiries = expireCookies(previousNames.filter((name) => !written.has(name)), option)
+  if (option.options.domain !== undefined) {
+    // A host-only cookie of a name written here is a different cookie from the domain-scoped one,
+    // and browsers send the older first: expire it, before the pieces, so it cannot shadow them.
+    expiries.push(...expireCookies(previousNames.filter((name) => written.has(name)), hostOnly(option)))
+  }
+  return [...expiries, ...pieces]
 }

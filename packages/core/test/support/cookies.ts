@@ -157,3 +157,68 @@ export class CookieJar {
     return new CookieJar(Object.fromEntries(this.cookies))
   }
 }
+
+/** One cookie in a {@link DomainCookieJar}. */
+interface StoredCookie {
+  name: string
+  value: string
+  /** The request host for a host-only cookie, else the `Domain` attribute (lower-case, no leading dot). */
+  domain: string
+  hostOnly: boolean
+  path: string
+  created: number
+}
+
+/**
+ * A cookie jar that keeps cookies apart as browsers do (RFC 6265 §5.3): by
+ * name, domain and path, with host-only cookies distinct from domain-scoped
+ * ones on other hosts. Lets a test plant a cookie the way a sibling subdomain
+ * would (`Domain=<parent>`) and see whether the app's Set-Cookie lines can
+ * ever remove it. Paths other than `/` are not modelled.
+ */
+export class DomainCookieJar {
+  readonly #cookies: StoredCookie[] = []
+  #clock = 0
+
+  constructor(readonly host: string) {}
+
+  /** Stores a cookie as if a response for `fromHost` had set it (a sibling planting one, say). */
+  plant(name: string, value: string, options: { domain?: string; fromHost?: string } = {}): this {
+    const fromHost = options.fromHost ?? this.host
+    this.#apply(fromHost, { name, value, domain: options.domain, path: "/", deletes: false })
+    return this
+  }
+
+  /** Applies every Set-Cookie of a response from {@link host}, in order. */
+  store(response: Response): this {
+    for (const cookie of setCookies(response)) {
+      this.#apply(this.host, { name: cookie.name, value: cookie.value, domain: cookie.domain, path: cookie.path ?? "/", deletes: isDeletion(cookie) })
+    }
+    return this
+  }
+
+  #apply(fromHost: string, set: { name: string; value: string; domain: string | undefined; path: string; deletes: boolean }): void {
+    const domain = set.domain?.replace(/^\./, "").toLowerCase()
+    // A host may set cookies for itself or a parent domain only.
+    if (domain !== undefined && fromHost !== domain && !fromHost.endsWith(`.${domain}`)) return
+    // A __Host- cookie must be host-only with Path=/ (RFC 6265bis §4.1.3.2): this is what stops planting.
+    if (/^__Host-/i.test(set.name) && (domain !== undefined || set.path !== "/")) return
+    const key = { name: set.name, domain: domain ?? fromHost, path: set.path }
+    const index = this.#cookies.findIndex((c) => c.name === key.name && c.domain === key.domain && c.path === key.path)
+    if (index !== -1) this.#cookies.splice(index, 1)
+    if (!set.deletes) this.#cookies.push({ ...key, value: set.value, hostOnly: domain === undefined, created: this.#clock++ })
+  }
+
+  /** The cookies sent to {@link host}: oldest first among equal paths, as browsers order them. */
+  sent(): { name: string; value: string; domain: string; hostOnly: boolean }[] {
+    return this.#cookies
+      .filter((c) => (c.hostOnly ? c.domain === this.host : this.host === c.domain || this.host.endsWith(`.${c.domain}`)))
+      .sort((a, b) => a.created - b.created)
+      .map(({ name, value, domain, hostOnly }) => ({ name, value, domain, hostOnly }))
+  }
+
+  /** The `Cookie` header a browser would send to {@link host}. */
+  header(): string {
+    return cookieHeader(this.sent().map((c) => [c.name, c.value] as const))
+  }
+}

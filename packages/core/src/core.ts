@@ -8,9 +8,20 @@ import { RequestContext } from "./actions/context.js"
 import { withQuery } from "./actions/html.js"
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
+import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
 import type { AuthConfig } from "./config/auth-config.js"
+import { actionOf, withAction } from "./config/callbacks.js"
 import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
-import { AuthError, CredentialsSignin, ErrorPageLoop, isClientError } from "./errors.js"
+import {
+  AuthError,
+  CallbackError,
+  CredentialsSignin,
+  ErrorPageLoop,
+  UnknownAction,
+  UntrustedHost,
+  isClientError,
+} from "./errors.js"
+import { isAuthAction, takesProviderId } from "./http/actions.js"
 import { type AuthRequestLike, BadRequest, normalizeBasePath, toInternalRequest } from "./http/request.js"
 import { type AuthResponseParts, jsonParts, toResponseParts } from "./http/response.js"
 import { raw } from "./symbols.js"
@@ -20,10 +31,34 @@ import { type Steps, runSteps, wait } from "./util/steps.js"
 const CONFIGURATION_MESSAGE = "There was a problem with the server configuration. Check the server logs for more information."
 const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])
 
-/** The answer to a request made while the configuration is broken. */
-function configurationErrorResponse(ctx: RequestContext, error: AuthError): AuthResponseParts {
+/** The configuration error as this request reports it: `UntrustedHost` names the refused origin and path. */
+function configErrorFor(ctx: RequestContext, error: AuthError): AuthError {
+  if (!(error instanceof UntrustedHost)) return error
+  const { url } = ctx.request
+  return new UntrustedHost(`The host of ${url.origin} (request ${ctx.request.method} ${url.pathname}) is not trusted. ${UNTRUSTED_HOST_FIX}`)
+}
+
+/**
+ * The answer to a request made while the configuration is broken. The error
+ * is logged once per prepared configuration (later requests log a debug
+ * line), and handed to integrations as `configError`, off the wire.
+ */
+function configurationErrorResponse(ctx: RequestContext, configError: AuthError): AuthResponseParts {
+  const { config } = ctx
+  const error = configErrorFor(ctx, configError)
+  if (config.configErrorLog.logged) {
+    config.logger.debug("configuration error (logged once, at the first request)", { type: error.type })
+  } else {
+    config.configErrorLog.logged = true
+    config.logger.error(error)
+  }
+  const parts = configurationErrorParts(ctx)
+  parts.configError = error
+  return parts
+}
+
+function configurationErrorParts(ctx: RequestContext): AuthResponseParts {
   const { request, config } = ctx
-  config.logger.error(error)
   if (request.action === "session") {
     // Never a truthy body where a session is expected (advisory GHSA-8fpg-xm3f-6cx3).
     return jsonParts(null, 500)
@@ -39,6 +74,48 @@ function configurationErrorResponse(ctx: RequestContext, error: AuthError): Auth
   }
   // No custom error page, or one that would loop back here: show the built-in one.
   return toResponseParts({ ...builtInErrorPage(ctx, "Configuration"), cookies: [] }, false)
+}
+
+/**
+ * The base path a request outside `basePath` was evidently meant for: the
+ * part of its path before `/{action}[/{providerId}]`, if it ends like that.
+ */
+function intendedBasePath(pathname: string): string | undefined {
+  const segments = pathname.split("/")
+  while (segments.length && segments[segments.length - 1] === "") segments.pop()
+  const last = segments[segments.length - 1] ?? ""
+  const beforeLast = segments[segments.length - 2] ?? ""
+  let cut = 0
+  if (isAuthAction(last)) cut = 1
+  else if (isAuthAction(beforeLast) && takesProviderId(beforeLast)) cut = 2
+  if (!cut) return undefined
+  return segments.slice(0, -cut).join("/") || "/"
+}
+
+/** `UnknownAction` for a request whose path is outside `basePath`: a routing mistake, not a client's. */
+function outsideBasePath(pathname: string, basePath: string): UnknownAction | undefined {
+  const base = basePath === "/" ? "" : basePath
+  if (pathname === base || pathname.startsWith(`${base}/`)) return undefined
+  const shown = JSON.stringify(pathname.length > 200 ? `${pathname.slice(0, 200)}…` : pathname)
+  const intended = intendedBasePath(pathname)
+  const fix = intended
+    ? `If Latchkey is mounted there, set basePath: ${JSON.stringify(intended)}; otherwise route only "${base}/*" to it.`
+    : `Set basePath to the path Latchkey is mounted at, or route only "${base}/*" to it.`
+  return new UnknownAction(`Request path ${shown} is outside basePath ${JSON.stringify(basePath)}, so it names no action (answered 400). ${fix}`)
+}
+
+/**
+ * The error of a failed action, named for the log: a {@link CallbackError}
+ * gains the action in its message, any other `AuthError` in its details
+ * (`cause.action`), so the log says which request failed.
+ */
+function withRequestAction(error: unknown, ctx: RequestContext): Error {
+  if (error instanceof CallbackError) return withAction(error, ctx.request)
+  if (!(error instanceof AuthError)) return error instanceof Error ? error : new Error(String(error))
+  const cause = error.cause
+  if (cause === undefined) error.cause = { action: actionOf(ctx.request) }
+  else if (typeof cause === "object" && cause !== null && Object.isExtensible(cause) && !("action" in cause)) cause.action = actionOf(ctx.request)
+  return error
 }
 
 /** A configured page as an absolute URL: paths are on the app's origin, absolute URLs stay as they are. */
@@ -77,6 +154,7 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
   try {
     prepared = prepareConfig(config)
   } catch (error) {
+    // prepareConfig turns every problem into `configError`; this is the last line of defence.
     console.error("[auth][error] The configuration could not be read:", error)
     return done(jsonParts({ message: CONFIGURATION_MESSAGE }, 500))
   }
@@ -88,7 +166,9 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     parsed = yield* wait(toInternalRequest(request, basePath))
   } catch (error) {
     const status = error instanceof BadRequest ? error.status : 400
-    prepared.logger.debug("bad request", { reason: (error as Error).message })
+    const misrouted = error instanceof BadRequest && error.unroutedPath !== undefined && outsideBasePath(error.unroutedPath, basePath)
+    if (misrouted) prepared.logger.error(misrouted)
+    else prepared.logger.debug("bad request", { reason: (error as Error).message })
     return done(jsonParts("Bad request.", status))
   }
 
@@ -101,7 +181,7 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     const result = yield* route(ctx)
     return isRaw ? { raw: true, result } : done(toResponseParts(result, returnRedirectAsJson))
   } catch (error) {
-    prepared.logger.error(error instanceof Error ? error : new Error(String(error)))
+    prepared.logger.error(withRequestAction(error, ctx))
     if (error instanceof AuthError && isRaw && !returnRedirectAsJson) throw error
     if (parsed.method === "POST" && parsed.action === "session") return done(jsonParts(null, 400))
     const url = errorRedirect(ctx, error)

@@ -47,6 +47,8 @@ export type ErrorType =
   | "MissingWebAuthnAutocomplete"
   | "WebAuthnVerificationError"
   | "ExperimentalFeatureNotEnabled"
+  | "InvalidOption"
+  | "CallbackError"
 
 /** Where a user is sent when the error interrupts a request. */
 export type ErrorKind = "signIn" | "error"
@@ -262,6 +264,26 @@ export class WebAuthnVerificationError extends AuthError {
 /** An experimental feature is used without being enabled in `experimental`. */
 export class ExperimentalFeatureNotEnabled extends AuthError {
   static override type: ErrorType = "ExperimentalFeatureNotEnabled"
+}
+
+/**
+ * An option has the wrong type or an out-of-range value (`session.maxAge:
+ * "30d"`, a `callbacks.jwt` that is not a function, an `AUTH_URL` that is not
+ * an absolute http(s) URL, …). The message names the option and the fix.
+ * Latchkey's own type: `@auth/core` does not check option types.
+ */
+export class InvalidOption extends AuthError {
+  static override type: ErrorType = "InvalidOption"
+}
+
+/**
+ * One of your callbacks (`jwt`, `session`, `redirect`) threw or returned
+ * something unusable. The message names the callback and the action; the
+ * original error is in `cause.err`. Latchkey's own type: `@auth/core` blames
+ * the session token (`JWTSessionError`) or the route instead.
+ */
+export class CallbackError extends AuthError {
+  static override type: ErrorType = "CallbackError"
 }
 
 const clientSafeTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([

@@ -87,7 +87,7 @@ export function handleAuthRequest(
   request: AuthRequestLike,
   config: Omit<AuthConfig, "raw">,
 ): AuthResponseParts | Promise<AuthResponseParts> {
-  if ((config as AuthConfig).raw === rawSymbol) {
+  if ((config as AuthConfig | null | undefined)?.raw === rawSymbol) {
     throw new TypeError("handleAuthRequest does not support `raw` mode: call Auth() instead.")
   }
   const handled = handle(request, config)

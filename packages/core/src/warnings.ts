@@ -1,12 +1,15 @@
 /**
- * Codes passed to `logger.warn` (spec § Errors, rule 5). Identical to
- * `@auth/core`'s list.
+ * Codes passed to `logger.warn` (spec § Errors, rule 5): `@auth/core`'s
+ * list, plus two of Latchkey's own (`short-secret`, `no-providers`).
  *
  * - `debug-enabled`: `debug: true`; logs may contain tokens. Never in production.
  * - `csrf-disabled`: `skipCSRFCheck` is in use; `GET /csrf` answers 404.
  * - `env-url-basepath-redundant`: both `AUTH_URL` (with a path) and `basePath` are set.
  * - `env-url-basepath-mismatch`: `AUTH_URL`'s path differs from `basePath`.
  * - `experimental-webauthn`: WebAuthn is enabled (experimental).
+ * - `short-secret`: a configured secret has fewer than 32 bytes (UTF-8), too
+ *   little entropy for the HKDF input of the session key. Latchkey only.
+ * - `no-providers`: `providers` is empty, so nobody can sign in. Latchkey only.
  */
 export type WarningCode =
   | "debug-enabled"
@@ -14,3 +17,5 @@ export type WarningCode =
   | "env-url-basepath-redundant"
   | "env-url-basepath-mismatch"
   | "experimental-webauthn"
+  | "short-secret"
+  | "no-providers"

@@ -22,6 +22,16 @@ import { cookiePrefixProblem } from "../http/cookie-defaults.js"
 import type { WarningCode } from "../warnings.js"
 import type { AuthConfig } from "./auth-config.js"
 import type { InternalProvider } from "./providers.js"
+import { flagValue } from "./validate.js"
+
+/** Fewer bytes than this in a secret logs `short-secret`. */
+export const MIN_SECRET_BYTES = 32
+
+/** How to fix `UntrustedHost`; the message starts with the refused URL when a request is known. */
+export const UNTRUSTED_HOST_FIX =
+  "Set `trustHost: true` (or AUTH_TRUST_HOST=true) when your server or proxy fixes the Host header, or set AUTH_URL."
+
+const utf8 = new TextEncoder()
 
 const emailMethods = ["createVerificationToken", "useVerificationToken", "getUserByEmail"] as const
 const databaseSessionMethods = [
@@ -56,9 +66,11 @@ function endpointUrl(endpoint: unknown): string | undefined {
 function checkProviders(providers: readonly InternalProvider[]): AuthError | undefined {
   const seen = new Set<string>()
   let conditionalUI = false
-  for (const provider of providers) {
+  for (const [index, provider] of providers.entries()) {
     if (!provider || typeof provider.id !== "string" || !provider.id || !/^[\w.-]+$/.test(provider.id)) {
-      return new InvalidProvider(`Every provider needs an id of letters, digits, "_", "." or "-"; got ${JSON.stringify(provider?.id)}.`)
+      return new InvalidProvider(
+        `providers[${index}]: every provider needs an id of letters, digits, "_", "." or "-"; got ${JSON.stringify(provider?.id)}.`,
+      )
     }
     if (seen.has(provider.id)) {
       return new InvalidProvider(`Two providers share the id "${provider.id}": give one of them another \`id\`.`)
@@ -109,18 +121,20 @@ export function assertConfig(
   strategy: "jwt" | "database",
 ): AuthError | WarningCode[] {
   const warnings: WarningCode[] = []
-  if (config.debug) warnings.push("debug-enabled")
-  if (!config.trustHost) {
-    return new UntrustedHost(
-      "The request's host is not trusted. Set `trustHost: true` (or AUTH_TRUST_HOST=true) when your server or proxy fixes the Host header, or set AUTH_URL.",
-    )
+  if (flagValue(config.debug)) warnings.push("debug-enabled")
+  if (!flagValue(config.trustHost)) {
+    // The refused URL is added per request (core.ts): preparation has no request.
+    return new UntrustedHost(UNTRUSTED_HOST_FIX)
   }
   if (!secrets.length) {
     return new MissingSecret("No secret is configured. Set AUTH_SECRET (e.g. `openssl rand -base64 33`) or pass `secret`.")
   }
+  // 32 bytes is what `openssl rand -base64 33` gives and what the HKDF input should carry.
+  if (secrets.some((secret) => utf8.encode(secret).byteLength < MIN_SECRET_BYTES)) warnings.push("short-secret")
+  if (!providers.length) warnings.push("no-providers")
   const providerError = checkProviders(providers)
   if (providerError) return providerError
-  const cookieProblem = cookiePrefixProblem(config.cookies ?? undefined, config.useSecureCookies)
+  const cookieProblem = cookiePrefixProblem(config.cookies ?? undefined, flagValue(config.useSecureCookies))
   if (cookieProblem) return new AuthError(cookieProblem)
 
   const types = new Set(providers.map((provider) => provider.type))
@@ -141,7 +155,7 @@ export function assertConfig(
     required.push(...databaseSessionMethods)
   }
   if (types.has("webauthn")) {
-    if (!config.experimental?.enableWebAuthn) {
+    if (!flagValue(config.experimental?.enableWebAuthn)) {
       return new ExperimentalFeatureNotEnabled("WebAuthn is experimental: set `experimental: { enableWebAuthn: true }`.")
     }
     warnings.push("experimental-webauthn")

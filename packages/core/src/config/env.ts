@@ -2,6 +2,8 @@
  * Reading configuration from environment variables, and building action URLs
  * behind proxies. Frameworks call these; `Auth()` itself reads no environment.
  */
+import { InvalidOption } from "../errors.js"
+import type { Provider, ProviderConfig } from "../providers/index.js"
 import type { AuthAction } from "../types.js"
 import type { AuthConfig } from "./auth-config.js"
 import { createLogger } from "./logger.js"
@@ -16,6 +18,63 @@ function envFlag(value: string | undefined): boolean | undefined {
 }
 
 /**
+ * Where `setEnvDefaults` leaves a problem with the environment (a malformed
+ * `AUTH_URL`) for `Auth()` to report as a configuration error at the first
+ * request. Enumerable, so a copy of the configuration (`{ ...config }`)
+ * carries it along.
+ */
+export const ENV_PROBLEM: unique symbol = Symbol.for("latchkey.envProblem")
+
+/** `url` parsed, when it is an absolute http(s) URL. */
+function httpUrl(url: string): URL | undefined {
+  try {
+    const parsed = new URL(url)
+    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function malformedAuthUrl(url: string): InvalidOption {
+  return new InvalidOption(
+    `AUTH_URL ${JSON.stringify(url.slice(0, 200))} is not an absolute http(s) URL: write it with its scheme, e.g. "https://app.example.com/auth". ` +
+      "Until then every request fails, and the Host header is not trusted on its behalf.",
+  )
+}
+
+/** Fills each provider's id, secret, issuer and key from the environment; entries that are not providers are left for `Auth()` to report. */
+function providerFromEnv(envObject: EnvObject, provider: Provider): Provider {
+  let probe: unknown
+  try {
+    probe = typeof provider === "function" ? provider({}) : provider
+  } catch {
+    return provider
+  }
+  if (probe === null || typeof probe !== "object" || Array.isArray(probe)) return provider
+  const ID = String((probe as { id?: unknown }).id).toUpperCase().replace(/-/g, "_")
+  const clientId = envObject[`AUTH_${ID}_ID`]
+  const clientSecret = envObject[`AUTH_${ID}_SECRET`]
+  const issuer = envObject[`AUTH_${ID}_ISSUER`]
+  const apiKey = envObject[`AUTH_${ID}_KEY`]
+  let final: ProviderConfig
+  try {
+    // A copy: the user's provider objects are never modified.
+    final = typeof provider === "function" ? provider({ clientId, clientSecret, issuer, apiKey }) : { ...provider }
+  } catch {
+    return provider
+  }
+  if (final === null || typeof final !== "object") return provider
+  if (final.type === "oauth" || final.type === "oidc") {
+    final.clientId ??= clientId
+    final.clientSecret ??= clientSecret
+    final.issuer ??= issuer
+  } else if (final.type === "email") {
+    final.apiKey ??= apiKey
+  }
+  return final
+}
+
+/**
  * Fills unset configuration from the environment, in place:
  * - `basePath` ← the path of `AUTH_URL` (else `/auth`);
  * - `secret` ← `[AUTH_SECRET_3, AUTH_SECRET_2, AUTH_SECRET_1, AUTH_SECRET]` (those set), only when empty;
@@ -25,20 +84,26 @@ function envFlag(value: string | undefined): boolean | undefined {
  * - `redirectProxyUrl` ← `AUTH_REDIRECT_PROXY_URL`;
  * - oauth/oidc providers' `clientId`/`clientSecret`/`issuer` ← `AUTH_{ID}_ID/SECRET/ISSUER`,
  *   email providers' `apiKey` ← `AUTH_{ID}_KEY` (ID = provider id upper-cased, `-` → `_`).
+ *
+ * An `AUTH_URL` that is not an absolute http(s) URL (`app.example.com`,
+ * `localhost:3000`) neither sets `basePath` nor trusts the host: it is
+ * recorded on the configuration, and `Auth()` answers every request with a
+ * configuration error (`InvalidOption`) naming it. `@auth/core` ignores it for
+ * the path and still turns `trustHost` on. Never throws: provider entries
+ * that are not providers are left as they are for `Auth()` to report.
  */
 export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppressBasePathWarning = false): void {
-  try {
-    const url = envObject.AUTH_URL
-    if (url) {
-      if (config.basePath) {
-        if (!suppressBasePathWarning) createLogger(config).warn("env-url-basepath-redundant")
-      } else {
-        const { pathname } = new URL(url)
-        if (pathname !== "/") config.basePath = pathname.replace(/\/+$/, "")
-      }
+  const url = envObject.AUTH_URL
+  const parsedUrl = url ? httpUrl(url) : undefined
+  const carrier = config as AuthConfig & { [ENV_PROBLEM]?: InvalidOption }
+  if (url && !parsedUrl) carrier[ENV_PROBLEM] = malformedAuthUrl(url)
+  else delete carrier[ENV_PROBLEM]
+  if (parsedUrl) {
+    if (config.basePath) {
+      if (!suppressBasePathWarning) createLogger(config).warn("env-url-basepath-redundant")
+    } else if (parsedUrl.pathname !== "/") {
+      config.basePath = parsedUrl.pathname.replace(/\/+$/, "")
     }
-  } catch {
-    // An unparsable AUTH_URL leaves basePath to its default; createActionURL reports it.
   }
   config.basePath ??= "/auth"
 
@@ -55,30 +120,14 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppres
 
   config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL
   config.trustHost ??=
-    envFlag(envObject.AUTH_URL) ??
+    // A malformed AUTH_URL names no origin, so it vouches for nothing.
+    envFlag(parsedUrl ? url : undefined) ??
     envFlag(envObject.AUTH_TRUST_HOST) ??
     envFlag(envObject.VERCEL) ??
     envFlag(envObject.CF_PAGES) ??
     envObject.NODE_ENV !== "production"
 
-  config.providers = config.providers.map((provider) => {
-    const probe = typeof provider === "function" ? provider({}) : provider
-    const ID = String(probe.id).toUpperCase().replace(/-/g, "_")
-    const clientId = envObject[`AUTH_${ID}_ID`]
-    const clientSecret = envObject[`AUTH_${ID}_SECRET`]
-    const issuer = envObject[`AUTH_${ID}_ISSUER`]
-    const apiKey = envObject[`AUTH_${ID}_KEY`]
-    // A copy: the user's provider objects are never modified.
-    const final = typeof provider === "function" ? provider({ clientId, clientSecret, issuer, apiKey }) : { ...provider }
-    if (final.type === "oauth" || final.type === "oidc") {
-      final.clientId ??= clientId
-      final.clientSecret ??= clientSecret
-      final.issuer ??= issuer
-    } else if (final.type === "email") {
-      final.apiKey ??= apiKey
-    }
-    return final
-  })
+  if (Array.isArray(config.providers)) config.providers = config.providers.map((provider) => providerFromEnv(envObject, provider))
 }
 
 /**
@@ -87,6 +136,9 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppres
  * `X-Forwarded-Host`/`Host` and `X-Forwarded-Proto`/`protocol`. Only use the
  * forwarded headers behind a proxy that sets them (that is what `trustHost`
  * asserts).
+ *
+ * @throws InvalidOption when `AUTH_URL` (or `NEXTAUTH_URL`) is set but is not
+ *   an absolute http(s) URL.
  */
 export function createActionURL(
   action: AuthAction,
@@ -99,7 +151,9 @@ export function createActionURL(
   const envUrl = envObject.AUTH_URL ?? envObject.NEXTAUTH_URL
   let url: URL
   if (envUrl) {
-    url = new URL(envUrl)
+    const parsed = httpUrl(envUrl)
+    if (!parsed) throw malformedAuthUrl(envUrl)
+    url = parsed
     if (basePath && basePath !== "/" && url.pathname !== "/") {
       if (url.pathname.replace(/\/+$/, "") !== basePath) createLogger(config).warn("env-url-basepath-mismatch")
       url.pathname = "/"

@@ -7,11 +7,12 @@
  * The prepared state is stored on the config object under a private,
  * non-enumerable symbol, so `Auth(request, config)` with a long-lived config
  * pays for HKDF and provider normalisation once. If any top-level option of
- * the object is replaced later, the state is rebuilt (keeping derived keys
- * when the secrets did not change). There is no module-level state.
+ * the object is replaced later, or the `secret` or `providers` array is
+ * edited in place, the state is rebuilt (keeping derived keys when the
+ * secrets did not change). There is no module-level state.
  */
 import type { Adapter } from "../adapters.js"
-import { AdapterError, type AuthError, EventError } from "../errors.js"
+import { AdapterError, type AuthError, EventError, InvalidOption } from "../errors.js"
 import { type ResolvedCookies, resolveCookies } from "../http/cookie-defaults.js"
 import type { JWTOptions } from "../jwt.js"
 import { KeyRing } from "../session/keys.js"
@@ -20,6 +21,7 @@ import { skipCSRFCheck } from "../symbols.js"
 import type { LoggerInstance, PagesOptions, Theme } from "../types.js"
 import type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "./auth-config.js"
 import { assertConfig } from "./assert.js"
+import { prepareCallbacks } from "./callbacks.js"
 import {
   DEFAULT_BASE_PATH,
   DEFAULT_SESSION_MAX_AGE,
@@ -27,8 +29,10 @@ import {
   defaultCallbacks,
   defaultGenerateSessionToken,
 } from "./defaults.js"
-import { createLogger } from "./logger.js"
+import { ENV_PROBLEM } from "./env.js"
+import { createLogger, redactSecrets, redactedValue } from "./logger.js"
 import { type InternalProvider, normalizeProviders } from "./providers.js"
+import { flagValue, validateOptions } from "./validate.js"
 
 /** The request-independent state of a configuration. */
 export interface PreparedConfig {
@@ -52,14 +56,19 @@ export interface PreparedConfig {
   /** Cookie tables for http and https origins. */
   readonly cookies: { readonly plain: ResolvedCookies; readonly secure: ResolvedCookies }
   readonly useSecureCookies: boolean | undefined
-  /** A configuration problem: every request reports it. */
+  /** A configuration problem: every request answers with it. */
   readonly configError: AuthError | undefined
+  /** Whether {@link configError} was logged: it is logged once per prepared configuration. */
+  readonly configErrorLog: { logged: boolean }
 }
 
 const preparedKey = Symbol("latchkey.prepared")
 
 interface PreparedEntry {
   readonly snapshot: Readonly<Record<string, unknown>>
+  /** The contents of `secret` and `providers` when they are arrays, so edits in place are noticed. */
+  readonly secretItems: readonly unknown[] | undefined
+  readonly providerItems: readonly unknown[] | undefined
   readonly prepared: PreparedConfig
 }
 
@@ -84,8 +93,21 @@ function guardEvents(events: Partial<EventCallbacks> | undefined, logger: Logger
   return guarded as Partial<EventCallbacks>
 }
 
-/** Wraps each adapter method so a throw becomes an AdapterError naming the method. */
-function guardAdapter(adapter: Adapter | undefined, logger: LoggerInstance): Adapter | undefined {
+// Adapter methods whose first argument is a session token by itself.
+const takesSessionToken = new Set(["getSessionAndUser", "deleteSession"])
+
+/** An adapter call's arguments for the debug log, without tokens. */
+function loggableArgs(name: string, args: unknown[]): unknown[] {
+  if (takesSessionToken.has(name)) return args.map((arg) => (typeof arg === "string" ? redactedValue : redactSecrets(arg)))
+  return args.map((arg) => redactSecrets(arg))
+}
+
+/**
+ * Wraps each adapter method so a throw becomes an AdapterError naming the
+ * method. With `debug` on, each call is logged with its arguments, tokens
+ * and secrets redacted.
+ */
+function guardAdapter(adapter: Adapter | undefined, logger: LoggerInstance, debug: boolean): Adapter | undefined {
   if (!adapter) return undefined
   const guarded: Record<string, (...args: unknown[]) => Promise<unknown>> = {}
   for (const name of Object.keys(adapter) as (keyof Adapter)[]) {
@@ -93,7 +115,7 @@ function guardAdapter(adapter: Adapter | undefined, logger: LoggerInstance): Ada
     if (typeof method !== "function") continue
     guarded[name] = async (...args) => {
       try {
-        logger.debug(`adapter_${name}`, { args })
+        if (debug) logger.debug(`adapter_${name}`, { args: loggableArgs(name, args) })
         return await (method as (...a: unknown[]) => unknown).apply(adapter, args)
       } catch (error) {
         const wrapped = new AdapterError(`Adapter method ${name} failed.`, error as Error)
@@ -105,8 +127,54 @@ function guardAdapter(adapter: Adapter | undefined, logger: LoggerInstance): Ada
   return guarded as Adapter
 }
 
+/**
+ * The prepared state of a configuration that cannot run: defaults
+ * everywhere, except what the configuration-error answer uses when it is
+ * usable (the logger methods, `basePath`, a custom error page).
+ */
+function failed(config: unknown, logger: LoggerInstance, configError: AuthError): PreparedConfig {
+  const options = (config !== null && typeof config === "object" ? config : {}) as Record<string, unknown>
+  const basePath = typeof options.basePath === "string" ? options.basePath : DEFAULT_BASE_PATH
+  const pages = options.pages as Record<string, unknown> | undefined
+  const errorPage = pages !== null && typeof pages === "object" && typeof pages.error === "string" ? pages.error : undefined
+  return {
+    basePath: normalizeBasePath(basePath),
+    secrets: [],
+    hashSecret: "",
+    keyRing: undefined,
+    openedSessions: new OpenedTokenCache(),
+    logger,
+    providers: [],
+    session: {
+      strategy: "jwt",
+      maxAge: DEFAULT_SESSION_MAX_AGE,
+      updateAge: DEFAULT_SESSION_UPDATE_AGE,
+      generateSessionToken: defaultGenerateSessionToken,
+    },
+    jwt: { maxAge: DEFAULT_SESSION_MAX_AGE },
+    callbacks: defaultCallbacks,
+    events: {},
+    adapter: undefined,
+    pages: errorPage === undefined ? {} : { error: errorPage },
+    theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "" },
+    csrfDisabled: false,
+    cookies: { plain: resolveCookies(false, undefined), secure: resolveCookies(true, undefined) },
+    useSecureCookies: undefined,
+    configError,
+    configErrorLog: { logged: false },
+  }
+}
+
+function normalizeBasePath(basePath: string): string {
+  const trimmed = basePath.replace(/\/+$/, "") || "/"
+  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`
+}
+
 function build(config: AuthConfig, previous: PreparedConfig | undefined): PreparedConfig {
   const logger = createLogger(config)
+  const invalid = validateOptions(config)
+  if (invalid) return failed(config, logger, invalid)
+
   const secrets = secretsOf(config.secret)
   const sameSecrets =
     previous?.keyRing && previous.secrets.length === secrets.length && previous.secrets.every((s, i) => s === secrets[i])
@@ -130,14 +198,15 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     generateSessionToken: sessionConfig.generateSessionToken ?? defaultGenerateSessionToken,
   }
 
-  const checked = providerError ?? assertConfig(config, providers, secrets, session.strategy)
+  // A malformed AUTH_URL comes first: it may be why the host is not trusted.
+  const envProblem = (config as { [ENV_PROBLEM]?: AuthError })[ENV_PROBLEM]
+  const checked = envProblem ?? providerError ?? assertConfig(config, providers, secrets, session.strategy)
   const configError = Array.isArray(checked) ? undefined : checked
   if (Array.isArray(checked)) for (const warning of checked) logger.warn(warning)
   if (config.skipCSRFCheck === skipCSRFCheck) logger.warn("csrf-disabled")
 
-  const basePath = (config.basePath ?? DEFAULT_BASE_PATH).replace(/\/+$/, "") || "/"
   return {
-    basePath: basePath.startsWith("/") ? basePath : `/${basePath}`,
+    basePath: normalizeBasePath(config.basePath ?? DEFAULT_BASE_PATH),
     secrets,
     hashSecret: Array.isArray(config.secret) ? config.secret.join(",") : String(config.secret ?? ""),
     keyRing,
@@ -147,38 +216,68 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     session,
     jwt: {
       maxAge: config.jwt?.maxAge ?? session.maxAge,
-      encode: config.jwt?.encode,
-      decode: config.jwt?.decode,
+      encode: config.jwt?.encode ?? undefined,
+      decode: config.jwt?.decode ?? undefined,
     },
-    callbacks: { ...defaultCallbacks, ...config.callbacks },
+    callbacks: prepareCallbacks(config.callbacks),
     events: guardEvents(config.events, logger),
-    adapter: guardAdapter(config.adapter, logger),
+    adapter: guardAdapter(config.adapter ?? undefined, logger, flagValue(config.debug) === true),
     pages: config.pages ?? {},
     theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
     csrfDisabled: config.skipCSRFCheck === skipCSRFCheck,
-    cookies: { plain: resolveCookies(false, config.cookies), secure: resolveCookies(true, config.cookies) },
-    useSecureCookies: config.useSecureCookies,
+    cookies: { plain: resolveCookies(false, config.cookies ?? undefined), secure: resolveCookies(true, config.cookies ?? undefined) },
+    useSecureCookies: flagValue(config.useSecureCookies),
     configError,
+    configErrorLog: { logged: false },
   }
 }
 
-function unchanged(snapshot: Readonly<Record<string, unknown>>, config: AuthConfig): boolean {
+/** Whether `items` still holds exactly `remembered` (a few comparisons, no allocation: this runs per request). */
+function sameItems(items: unknown, remembered: readonly unknown[] | undefined): boolean {
+  if (!Array.isArray(items)) return remembered === undefined
+  if (remembered === undefined || items.length !== remembered.length) return false
+  for (let i = 0; i < items.length; i++) if (items[i] !== remembered[i]) return false
+  return true
+}
+
+function unchanged(entry: PreparedEntry, config: AuthConfig): boolean {
+  const { snapshot } = entry
   const keys = Object.keys(config)
   if (keys.length !== Object.keys(snapshot).length) return false
   for (const key of keys) if ((config as unknown as Record<string, unknown>)[key] !== snapshot[key]) return false
-  return true
+  // Arrays edited in place (secret rotation, providers.splice) count as changes.
+  return sameItems(config.secret, entry.secretItems) && sameItems(config.providers, entry.providerItems)
+}
+
+function buildSafely(config: AuthConfig, previous: PreparedConfig | undefined): PreparedConfig {
+  try {
+    return build(config, previous)
+  } catch (error) {
+    // Validation should have caught it; whatever slipped through is still a configuration error, not a crash.
+    const cause = error instanceof Error ? error : new Error(String(error))
+    return failed(config, createLogger(config), new InvalidOption(`The configuration could not be read: ${cause.message}`, cause))
+  }
 }
 
 /**
  * The prepared state of `config`, built on first use and reused while the
- * object's top-level options stay the same.
+ * object's top-level options, and the contents of its `secret` and
+ * `providers` arrays, stay the same. Never throws: a configuration that
+ * cannot be used (not even an object) is prepared into a state whose
+ * `configError` says why.
  */
 export function prepareConfig(config: AuthConfig): PreparedConfig {
+  if (config === null || typeof config !== "object") return buildSafely(config, undefined)
   const entry = (config as { [preparedKey]?: PreparedEntry })[preparedKey]
-  if (entry && unchanged(entry.snapshot, config)) return entry.prepared
-  const prepared = build(config, entry?.prepared)
+  if (entry && unchanged(entry, config)) return entry.prepared
+  const prepared = buildSafely(config, entry?.prepared)
   if (Object.isExtensible(config)) {
-    const fresh: PreparedEntry = { snapshot: { ...config }, prepared }
+    const fresh: PreparedEntry = {
+      snapshot: { ...config },
+      secretItems: Array.isArray(config.secret) ? [...config.secret] : undefined,
+      providerItems: Array.isArray(config.providers) ? [...config.providers] : undefined,
+      prepared,
+    }
     Object.defineProperty(config, preparedKey, { value: fresh, configurable: true, enumerable: false, writable: true })
   }
   return prepared

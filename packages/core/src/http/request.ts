@@ -22,6 +22,8 @@ export class BadRequest extends Error {
     message: string,
     /** 400, 413, 414 or 431. */
     readonly status: number,
+    /** For a path that names no action: the path (so the caller can tell a misrouted request). */
+    readonly unroutedPath?: string,
   ) {
     super(message)
   }
@@ -161,7 +163,7 @@ export function toInternalRequest(request: AuthRequestLike, basePath: string): R
     throw new BadRequest("Request URL is not valid.", 400)
   }
   const route = parseActionPath(url.pathname, basePath)
-  if (!route) throw new BadRequest(`No action at ${url.pathname}.`, 400)
+  if (!route) throw new BadRequest(`No action at ${url.pathname}.`, 400, url.pathname)
 
   const cookieHeader = request.headers.get("cookie") ?? ""
   if (cookieHeader.length > MAX_COOKIE_HEADER_LENGTH) throw new BadRequest("Cookie header too large.", 431)

@@ -5,6 +5,7 @@
  * (what the browser client uses to navigate itself).
  */
 import { serialize } from "cookie"
+import type { AuthError } from "../errors.js"
 import type { Cookie, ResponseInternal } from "../types.js"
 
 /** Headers that keep browsers and proxies from caching a response. */
@@ -32,6 +33,13 @@ export interface AuthResponseParts {
   /** One serialised `Set-Cookie` value per cookie, in the order they must be applied. */
   cookies: string[]
   body: string | null
+  /**
+   * Not part of the answer: when the configuration is broken, the error
+   * (`MissingSecret`, `UntrustedHost`, `InvalidOption`, …), so an integration
+   * can say what is wrong (e.g. in the error `getSession` throws) while the
+   * wire body stays the generic message. Never send it to the client.
+   */
+  configError?: AuthError
 }
 
 /** Adds one field to `record` under its lower-case name; a repeated name is comma-joined, as `Headers` does. */

@@ -8,8 +8,14 @@
  * `jwt` callback changed the token, on an update, or once `session.updateAge`
  * has passed since it was issued, and `expires` reports the cookie's real
  * expiry. Reads stay cheap and the wire format is unchanged.
+ *
+ * A failing callback is logged as `CallbackError`, naming it and the action.
+ * When the `jwt` callback throws or returns no token, the session ends, as in
+ * `@auth/core`; when the `session` callback throws or returns nothing, the
+ * answer is `null` but the session cookie is kept (`@auth/core` deletes it).
  */
-import { JWTSessionError, SessionTokenError } from "../errors.js"
+import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
+import { type AuthError, type CallbackError, JWTSessionError, SessionTokenError } from "../errors.js"
 import { NO_CACHE_HEADERS } from "../http/response.js"
 import { nowInSeconds } from "../session/jwe.js"
 import { defaultCallbacks } from "../config/defaults.js"
@@ -34,6 +40,23 @@ function emptyResponse(ctx: RequestContext, isUpdate: boolean): ResponseInternal
   }
 }
 
+/** The cookie stays: the session is valid, only the answer failed. */
+function sessionCallbackFailed(ctx: RequestContext, response: ResponseInternal, error: AuthError): ResponseInternal {
+  ctx.config.logger.error(error)
+  response.body = null
+  return response
+}
+
+/** `session` returned nothing: almost always a missing `return`. */
+function sessionCallbackReturnedNothing(ctx: RequestContext): CallbackError {
+  return callbackError({
+    callback: "session",
+    problem: "returned undefined",
+    action: actionOf(ctx.request),
+    fix: "Return the session object (e.g. `return session`). The session cookie was kept; the answer is null.",
+  })
+}
+
 function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown): Steps<ResponseInternal> {
   const response = emptyResponse(ctx, isUpdate)
   const { config } = ctx
@@ -44,46 +67,73 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
     return response
   }
   if (!stored.value) return response
+  // The jwt callback decides the token: if it fails, the session ends (as in @auth/core).
+  const endSession = (error: AuthError): ResponseInternal => {
+    config.logger.error(error)
+    ctx.responseCookies.push(...clearSessionCookies(ctx))
+    response.body = null
+    return response
+  }
+  let decoded: DecodedSession | null
   try {
-    const decoded = yield* decodeSessionTokenSteps(ctx, stored.value)
+    decoded = yield* decodeSessionTokenSteps(ctx, stored.value)
     if (!decoded) throw new Error("The jwt.decode function returned no token.")
-    const token = yield* wait(
+  } catch (error) {
+    return endSession(new JWTSessionError("The session token could not be read; the session was cleared.", error as Error))
+  }
+  let token: JWT | null | undefined
+  try {
+    token = yield* wait(
       config.callbacks.jwt({
         token: decoded.token,
         ...(isUpdate ? { trigger: "update" as const } : {}),
         session: newSession,
       }),
     )
-    if (token === null) {
-      ctx.responseCookies.push(...clearSessionCookies(ctx))
-      return response
-    }
-    const issuedAt = typeof decoded.token.iat === "number" ? decoded.token.iat : -Infinity
-    const mustReissue =
-      isUpdate ||
-      decoded.json === undefined ||
-      typeof decoded.token.exp !== "number" ||
-      nowInSeconds() - issuedAt >= config.session.updateAge ||
-      !unchanged(config.callbacks.jwt, token, decoded)
-    // Untouched, the cookie expires session.maxAge after it was issued (iat).
-    let exp = Math.min(decoded.token.exp as number, issuedAt + config.session.maxAge)
-    if (mustReissue) {
+  } catch (error) {
+    return endSession(namedCallbackFailure(error, "jwt", ctx.request))
+  }
+  if (token === null) {
+    ctx.responseCookies.push(...clearSessionCookies(ctx))
+    return response
+  }
+  if (token === undefined || typeof token !== "object") {
+    const problem = token === undefined ? "returned undefined" : `returned ${typeof token}`
+    const fix = "Return the token (e.g. `return token`), or null to end the session. The session was cleared."
+    return endSession(callbackError({ callback: "jwt", problem, action: actionOf(ctx.request), fix }))
+  }
+  const issuedAt = typeof decoded.token.iat === "number" ? decoded.token.iat : -Infinity
+  const mustReissue =
+    isUpdate ||
+    decoded.json === undefined ||
+    typeof decoded.token.exp !== "number" ||
+    nowInSeconds() - issuedAt >= config.session.updateAge ||
+    !unchanged(config.callbacks.jwt, token, decoded)
+  // Untouched, the cookie expires session.maxAge after it was issued (iat).
+  let exp = Math.min(decoded.token.exp as number, issuedAt + config.session.maxAge)
+  if (mustReissue) {
+    try {
       const issued = yield* wait(issueJwtSession(ctx, token))
       ctx.responseCookies.push(...issued.cookies)
       exp = issued.exp
+    } catch (error) {
+      return endSession(new JWTSessionError("The session token could not be re-issued; the session was cleared.", error as Error))
     }
-    const session: Session = {
-      user: { name: token.name, email: token.email, image: token.picture },
-      expires: new Date(exp * 1000).toISOString(),
-    }
-    const body = yield* wait(config.callbacks.session({ session, token }))
-    response.body = body
-    if (config.events.session) yield* wait(config.events.session({ session: body as Session, token }))
-  } catch (error) {
-    config.logger.error(new JWTSessionError("The session token could not be read; the session was cleared.", error as Error))
-    ctx.responseCookies.push(...clearSessionCookies(ctx))
-    response.body = null
   }
+  const session: Session = {
+    user: { name: token.name, email: token.email, image: token.picture },
+    expires: new Date(exp * 1000).toISOString(),
+  }
+  // The session callback only shapes the answer: if it fails, the valid session (and its cookie) stays.
+  let body: unknown
+  try {
+    body = yield* wait(config.callbacks.session({ session, token }))
+  } catch (error) {
+    return sessionCallbackFailed(ctx, response, namedCallbackFailure(error, "session", ctx.request))
+  }
+  if (body === undefined) return sessionCallbackFailed(ctx, response, sessionCallbackReturnedNothing(ctx))
+  response.body = body
+  if (config.events.session) yield* wait(config.events.session({ session: body as Session, token }))
   return response
 }
 
@@ -113,12 +163,18 @@ async function databaseSession(ctx: RequestContext, isUpdate: boolean, newSessio
       const { name, options } = ctx.cookieTable.sessionToken
       ctx.responseCookies.push({ name, value: sessionToken, options: { ...options, expires } })
     }
-    const body = await config.callbacks.session({
-      session: { ...session, expires, user } as any,
-      user,
-      newSession,
-      ...(isUpdate ? { trigger: "update" as const } : {}),
-    })
+    let body: unknown
+    try {
+      body = await config.callbacks.session({
+        session: { ...session, expires, user } as any,
+        user,
+        newSession,
+        ...(isUpdate ? { trigger: "update" as const } : {}),
+      })
+    } catch (error) {
+      return sessionCallbackFailed(ctx, response, namedCallbackFailure(error, "session", ctx.request))
+    }
+    if (body === undefined) return sessionCallbackFailed(ctx, response, sessionCallbackReturnedNothing(ctx))
     response.body = body
     await config.events.session?.({ session: body as Session } as any)
   } catch (error) {

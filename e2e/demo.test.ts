@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { existsSync } from "node:fs"
+import { request as httpRequest } from "node:http"
 import { createServer } from "node:net"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
@@ -186,6 +187,42 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
 
     for (const [name, value] of cookiesOf(response)) cookies.set(name, value)
     expect(await home(cookies)).toContain("not signed in")
+  })
+
+  it("keeps answering other requests while a sign-in is hashing its password", async () => {
+    const { token, cookies } = await csrf()
+    const order: string[] = []
+    let csrfDone: Promise<void> | undefined
+    // The sign-in goes out first, completely (its body flushed), before the other request starts;
+    // a password hash on the event loop would hold the second answer until the first was done.
+    const signInDone = new Promise<number>((resolve, reject) => {
+      const body = new URLSearchParams({ csrfToken: token, email: DEMO_EMAIL, password: "not-the-password", callbackUrl: "/" }).toString()
+      const request = httpRequest(`${base}/auth/callback/credentials`, {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), cookie: cookieHeader(cookies) },
+      })
+      request.once("error", reject)
+      request.once("response", (response) => {
+        response.resume()
+        response.once("end", () => {
+          order.push("sign-in")
+          resolve(response.statusCode!)
+        })
+      })
+      request.end(body, () => {
+        // Flushed: now ask for something cheap, on a connection of its own.
+        csrfDone = fetch(`${base}/auth/csrf`).then(async (response) => {
+          expect(response.status).toBe(200)
+          await response.arrayBuffer()
+          order.push("csrf")
+        })
+      })
+    })
+    expect(await signInDone).toBe(302)
+    expect(csrfDone).toBeDefined()
+    await csrfDone
+    expect(order).toEqual(["csrf", "sign-in"])
   })
 
   it("rejects a sign-in without the CSRF cookie", async () => {

@@ -2,7 +2,8 @@
 // JWT sessions. Offline, no accounts anywhere: sign in as demo@latchkey.dev /
 // latchkey-demo. Run it with `npm start` from the repository root.
 import { createServer } from "node:http"
-import { randomBytes, scryptSync, timingSafeEqual } from "node:crypto"
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto"
+import { promisify } from "node:util"
 import { Auth, setEnvDefaults } from "@latchkey/core"
 import Credentials from "@latchkey/core/providers/credentials"
 import { toNodeHandler } from "@latchkey/node"
@@ -19,6 +20,14 @@ if (!process.env.AUTH_SECRET) {
 
 // The one demo user, with its password stored the way a real app should:
 // a salted, slow hash (scrypt, N = 2^17 per OWASP), compared in constant time.
+//
+// Always the asynchronous scrypt, never scryptSync, in a server: one hash takes
+// a noticeable fraction of a second and 128 MiB of memory on purpose, and the
+// synchronous call does that work on the event loop, so every request that
+// anyone can send without signing in (a POST of the sign-in form) would freeze
+// the whole server for everyone meanwhile. The async call runs on libuv's
+// thread pool and the server keeps answering.
+const hash = promisify(scrypt)
 const scryptParams = { N: 2 ** 17, r: 8, p: 1, maxmem: 256 * 1024 * 1024 }
 const demoSalt = randomBytes(16)
 const demoUser = {
@@ -26,11 +35,11 @@ const demoUser = {
   name: "Demo User",
   email: "demo@latchkey.dev",
   image: null,
-  passwordHash: scryptSync("latchkey-demo", demoSalt, 32, scryptParams),
+  passwordHash: await hash("latchkey-demo", demoSalt, 32, scryptParams),
 }
 
-function passwordMatches(password) {
-  const candidate = scryptSync(String(password ?? ""), demoSalt, 32, scryptParams)
+async function passwordMatches(password) {
+  const candidate = await hash(String(password ?? ""), demoSalt, 32, scryptParams)
   return timingSafeEqual(candidate, demoUser.passwordHash)
 }
 
@@ -43,9 +52,9 @@ const config = {
         email: { label: "Email", type: "email", autocomplete: "username", placeholder: "demo@latchkey.dev" },
         password: { label: "Password", type: "password", autocomplete: "current-password" },
       },
-      authorize({ email, password }) {
+      async authorize({ email, password }) {
         // Hash even for unknown emails so timing does not reveal which exist.
-        const ok = passwordMatches(password)
+        const ok = await passwordMatches(password)
         if (String(email ?? "").toLowerCase() !== demoUser.email || !ok) return null
         const { passwordHash, ...user } = demoUser
         return user

@@ -6,8 +6,11 @@
  *
  * @module adapters
  */
-import type { Account, Awaitable, User } from "./types.js"
+import type { Account, Authenticator, Awaitable, User } from "./types.js"
 import type { ProviderType } from "./providers/index.js"
+
+// Declared in types.ts, as in `@auth/core`; still importable from here.
+export type { Authenticator } from "./types.js"
 
 /** A user as stored by an adapter. */
 export interface AdapterUser extends User {
@@ -41,22 +44,6 @@ export interface VerificationToken {
   identifier: string
   expires: Date
   token: string
-}
-
-/** A WebAuthn authenticator (passkey) registered by a user. */
-export interface Authenticator {
-  /** Base64-encoded credential id. */
-  credentialID: string
-  providerAccountId: string
-  /** Base64-encoded public key. */
-  credentialPublicKey: string
-  /** How many times the authenticator was used. */
-  counter: number
-  credentialDeviceType: string
-  credentialBackedUp: boolean
-  /** Comma-joined transports. */
-  transports?: string | null
-  userId?: string
 }
 
 /** An authenticator as stored by an adapter. */

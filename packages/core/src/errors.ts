@@ -60,8 +60,11 @@ export interface ErrorCause extends Record<string, unknown> {
 
 /** Base class of every Latchkey error. */
 export class AuthError extends Error {
-  /** The error type; equals the class name. */
-  static type: ErrorType | "AuthError" = "AuthError"
+  /**
+   * The error type; equals the class name. Typed `string`, as in
+   * `@auth/core`, so your own subclasses may name their type.
+   */
+  static type: string = "AuthError"
   /** Default kind: the error page. */
   static kind: ErrorKind = "error"
 
@@ -132,7 +135,7 @@ export class InvalidCallbackUrl extends AuthError {
  * generic: do not reveal whether the account exists).
  */
 export class CredentialsSignin extends SignInError {
-  static override type: ErrorType = "CredentialsSignin"
+  static override type: string = "CredentialsSignin"
   /** Sent to the client as `?code=`. Default `"credentials"`. */
   code = "credentials"
 

@@ -36,10 +36,12 @@ export { isAuthAction } from "./http/actions.js"
 export { parseActionPath } from "./http/request.js"
 export { AuthError, CredentialsSignin } from "./errors.js"
 export type {
+  AuthCallbacks,
   AuthConfig,
   CallbacksOptions,
   EventCallbacks,
   JWTCallbackParams,
+  SessionCallbackParams,
   SessionOptions,
   SignInCallbackParams,
 } from "./config/auth-config.js"

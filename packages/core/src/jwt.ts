@@ -149,9 +149,14 @@ function bearerToken(authorization: string | null): string | null {
  * decodes it. Returns `null` when there is no token or it does not decode;
  * never throws for a malformed header. Throws `MissingSecret` when decoding
  * is needed and no secret was given.
+ *
+ * With `raw: true` it returns the encrypted token, or `null` when the request
+ * carries none. The return type is `@auth/core`'s, which says `string` for
+ * raw mode: check for `null` anyway.
  */
-export async function getToken(params: GetTokenParams<false>): Promise<JWT | null>
-export async function getToken(params: GetTokenParams<true>): Promise<string | null>
+export async function getToken<R extends boolean = false>(
+  params: GetTokenParams<R>,
+): Promise<R extends true ? string : JWT | null>
 export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null> {
   const { req, secureCookie = false, raw = false, secret, decode: customDecode, logger } = params
   if (!req) throw new TypeError("getToken needs `req`")

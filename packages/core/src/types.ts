@@ -14,9 +14,16 @@ import type { WarningCode } from "./warnings.js"
 
 export type { WarningCode } from "./warnings.js"
 export type { ProviderType } from "./providers/index.js"
+export type { AuthConfig } from "./config/auth-config.js"
 
 /** A value or a promise of it. */
 export type Awaitable<T> = T | PromiseLike<T>
+
+/**
+ * The value a promise resolves to (one level), as `@auth/core/types` exports
+ * it. Prefer TypeScript's global `Awaited`, which unwraps nested promises.
+ */
+export type Awaited<T> = T extends Promise<infer U> ? U : T
 
 /** A version string `v<n>`, `v<n>.<n>` or `v<n>.<n>.<n>` (spec § Versioning). */
 export type SemverString = `v${number}` | `v${number}.${number}` | `v${number}.${number}.${number}`
@@ -83,13 +90,20 @@ export interface Profile {
   [claim: string]: unknown
 }
 
-/** The user shape returned by a provider's `profile()` and seen by the callbacks. */
-export interface User {
+/** The fields of a user Latchkey itself reads and writes. */
+export interface DefaultUser {
   id?: string
   name?: string | null
   email?: string | null
   image?: string | null
 }
+
+/**
+ * The user shape returned by a provider's `profile()` or `authorize()` and
+ * seen by the callbacks. Extend it by module augmentation of
+ * `"@latchkey/core/types"` (docs/migration.md).
+ */
+export interface User extends DefaultUser {}
 
 /** What `GET /session` returns by default. */
 export interface DefaultSession {
@@ -98,8 +112,32 @@ export interface DefaultSession {
   expires: string
 }
 
-/** The session object returned to clients; extend it by module augmentation. */
+/**
+ * The session object returned to clients. Extend it by module augmentation of
+ * `"@latchkey/core/types"` (docs/migration.md), e.g. to make `user` required.
+ */
 export interface Session extends DefaultSession {}
+
+/** A WebAuthn (passkey) authenticator registered by a user. Credential id and public key are base64. */
+export interface Authenticator {
+  /** Base64-encoded credential id. */
+  credentialID: string
+  providerAccountId: string
+  /** Base64-encoded public key. */
+  credentialPublicKey: string
+  /** How many times the authenticator was used. */
+  counter: number
+  credentialDeviceType: string
+  credentialBackedUp: boolean
+  /** Comma-joined transports. */
+  transports?: string | null
+  userId?: string
+}
+
+/** The body of `GET {basePath}/webauthn-options/{provider}`: options for the browser's WebAuthn call. */
+export type WebAuthnOptionsResponseBody =
+  | { action: "authenticate"; options: PublicKeyCredentialRequestOptionsJSON }
+  | { action: "register"; options: PublicKeyCredentialCreationOptionsJSON }
 
 /** The built-in pages' look (spec § Theme). */
 export interface Theme {

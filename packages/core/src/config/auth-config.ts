@@ -5,10 +5,14 @@
 import type { Adapter, AdapterSession, AdapterUser } from "../adapters.js"
 import type { JWT, JWTOptions } from "../jwt.js"
 import type { Provider } from "../providers/index.js"
+import type { CredentialInput } from "../providers/credentials.js"
 import type {
   Account,
   Awaitable,
   CookiesOptions,
+  DatabaseSessionCallbackParams,
+  DefaultSession,
+  JWTSessionCallbackParams,
   LoggerInstance,
   PagesOptions,
   Profile,
@@ -40,19 +44,33 @@ export interface SessionOptions {
 
 /** Parameters of the `signIn` callback. */
 export interface SignInCallbackParams {
+  /** The user the provider identified (for credentials: what `authorize` returned). */
   user: User | AdapterUser
   account?: Account | null
+  /** OAuth/OIDC: the provider's profile. */
   profile?: Profile
+  /** Email: `verificationRequest` is true when the link is about to be sent, false when it is used. */
   email?: { verificationRequest?: boolean }
-  credentials?: Record<string, unknown>
+  /**
+   * Credentials: the submitted form (or JSON) fields. Typed as in
+   * `@auth/core` (`CredentialInput`, the form field descriptions), although
+   * the values are what the user typed: read them as `unknown`.
+   */
+  credentials?: Record<string, CredentialInput>
 }
 
-/** Parameters of the `jwt` callback. */
+/**
+ * Parameters of the `jwt` callback, typed as `@auth/core` 0.41 types them so
+ * its apps compile unchanged. `user`, `account` and `profile` are only passed
+ * at sign-in (`trigger` `"signIn"` or `"signUp"`); `user` is nevertheless
+ * typed as always present, as in `@auth/core`: test it (`if (user)`) before
+ * reading it on other triggers.
+ */
 export interface JWTCallbackParams {
   /** The token so far: decoded from the cookie, or the default claims at sign-in. */
   token: JWT
-  /** At sign-in: the user. */
-  user?: User | AdapterUser
+  /** At sign-in: the user. Undefined on a session read or update, whatever the type says. */
+  user: User | AdapterUser
   /** At sign-in: the account. */
   account?: Account | null
   /** At OAuth sign-in: the provider's profile. */
@@ -65,8 +83,34 @@ export interface JWTCallbackParams {
   session?: any
 }
 
-/** The callbacks (all optional, all may be async). */
-export interface CallbacksOptions {
+/**
+ * Parameters of the `session` callback, typed as `@auth/core` 0.41 types
+ * them: the fields of both session strategies at once, so that the common
+ * `session.user.id = token.sub!` compiles. What is really passed depends on
+ * the strategy (see {@link JWTSessionCallbackParams} and
+ * {@link DatabaseSessionCallbackParams}): under `"jwt"`, `session` and
+ * `token` (and `user` is undefined); under `"database"`, `session`, `user`,
+ * `newSession` and `trigger` (and `token` is undefined).
+ */
+export interface SessionCallbackParams {
+  /** The default session; under `"database"` also the stored session's fields. */
+  session: Session & AdapterSession & { user: AdapterUser }
+  /** JWT strategy: the token returned by the `jwt` callback. */
+  token: JWT
+  /** Database strategy: the session's user, from the adapter. */
+  user: AdapterUser
+  /** Database strategy, on `POST /session`: the `data` sent by the client. Validate it! */
+  newSession: any
+  /** Database strategy: `"update"` on `POST /session`. */
+  trigger?: "update"
+}
+
+/**
+ * The callbacks of {@link AuthConfig.callbacks}, all optional, all may be
+ * async. Parameter and return types are those of `@auth/core` 0.41's
+ * `AuthConfig["callbacks"]`.
+ */
+export interface AuthCallbacks {
   /**
    * Decides whether a user may sign in: return `true`, `false` (→
    * `AccessDenied`) or a URL to redirect to instead. Default: `true`.
@@ -78,16 +122,33 @@ export interface CallbacksOptions {
    */
   redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>
   /** Shapes what `GET /session` returns. Default: `{user: {name, email, image}, expires}`. */
-  session: (
-    params:
-      | { session: Session; token: JWT; user?: undefined; newSession?: undefined; trigger?: undefined }
-      | { session: Session & AdapterSession; user: AdapterUser; token?: undefined; newSession?: any; trigger?: "update" },
-  ) => Awaitable<Session | Record<string, any>>
+  session: (params: SessionCallbackParams) => Awaitable<Session | DefaultSession>
   /**
    * Shapes the session token (JWT strategy). Return `null` to end the session.
    * Default: the token unchanged.
    */
   jwt: (params: JWTCallbackParams) => Awaitable<JWT | null>
+}
+
+/**
+ * The callbacks as Latchkey calls them: each parameter typed with what is
+ * really passed (`user` only at sign-in, `token` only under the JWT
+ * strategy). For wrappers and framework code that invoke callbacks; type
+ * your own callbacks with {@link AuthCallbacks} (or `AuthConfig["callbacks"]`).
+ *
+ * Declared with method syntax on purpose: TypeScript compares method
+ * parameters bivariantly, so every {@link AuthCallbacks} function (typed
+ * with `@auth/core`'s wider parameters) is accepted here without a cast.
+ */
+export interface CallbacksOptions {
+  /** See {@link AuthCallbacks.signIn}. */
+  signIn(params: SignInCallbackParams): Awaitable<boolean | string>
+  /** See {@link AuthCallbacks.redirect}. */
+  redirect(params: { url: string; baseUrl: string }): Awaitable<string>
+  /** See {@link AuthCallbacks.session}. */
+  session(params: JWTSessionCallbackParams | DatabaseSessionCallbackParams): Awaitable<Session | DefaultSession>
+  /** See {@link AuthCallbacks.jwt}. `user`, `account` and `profile` are passed at sign-in only. */
+  jwt(params: Omit<JWTCallbackParams, "user"> & { user?: User | AdapterUser }): Awaitable<JWT | null>
 }
 
 /** Notifications; errors thrown here are logged (`EventError`) and never break the flow. */
@@ -118,7 +179,7 @@ export interface AuthConfig {
   jwt?: Partial<JWTOptions>
   /** Custom pages replacing the built-in ones. */
   pages?: Partial<PagesOptions>
-  callbacks?: Partial<CallbacksOptions>
+  callbacks?: Partial<AuthCallbacks>
   events?: Partial<EventCallbacks>
   /** The data layer; required for database sessions, email and WebAuthn. */
   adapter?: Adapter

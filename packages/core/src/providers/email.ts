@@ -7,6 +7,9 @@
 import type { Awaitable, Theme } from "../types.js"
 import type { CommonProviderOptions } from "./index.js"
 
+/** The email provider type. */
+export type EmailProviderType = "email"
+
 /** Parameters of `sendVerificationRequest`. */
 export interface SendVerificationRequestParams {
   identifier: string
@@ -31,9 +34,15 @@ export interface EmailConfig extends CommonProviderOptions {
   secret?: string
   generateVerificationToken?: () => Awaitable<string>
   normalizeIdentifier?: (identifier: string) => string
-  options?: Record<string, unknown>
-  [option: string]: unknown
+  /** The user's options, as passed to the factory. */
+  options?: EmailUserConfig
 }
+
+/** `@auth/core`'s name for {@link SendVerificationRequestParams}. */
+export type EmailProviderSendVerificationRequestParams = SendVerificationRequestParams
+
+/** The options a user passes to an email provider factory: any field but `type` and `options`. */
+export type EmailUserConfig = Omit<Partial<EmailConfig>, "options" | "type">
 
 /** Ids of built-in email providers. */
 export type EmailProviderId = "email" | "nodemailer" | "resend" | "sendgrid" | "postmark" | "mailgun" | "forwardemail" | "loops"

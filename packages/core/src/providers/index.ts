@@ -6,10 +6,10 @@
  *
  * @module providers
  */
-import type { CredentialsConfig } from "./credentials.js"
-import type { EmailConfig } from "./email.js"
-import type { OAuthConfig } from "./oauth.js"
-import type { WebAuthnConfig } from "./webauthn.js"
+import type { CredentialsConfig, CredentialsProviderId } from "./credentials.js"
+import type { EmailConfig, EmailProviderId } from "./email.js"
+import type { OAuth2Config, OAuthConfig, OAuthProviderId, OIDCConfig } from "./oauth.js"
+import type { WebAuthnConfig, WebAuthnProviderType } from "./webauthn.js"
 
 export type * from "./credentials.js"
 export type * from "./email.js"
@@ -28,14 +28,27 @@ export interface CommonProviderOptions {
   type: ProviderType
 }
 
-/** Any provider's configuration. */
-export type ProviderConfig = OAuthConfig<any> | EmailConfig | CredentialsConfig | WebAuthnConfig
+/** Any provider's configuration; `P` is an OAuth provider's profile shape. */
+export type ProviderConfig<P = any> = OIDCConfig<P> | OAuth2Config<P> | EmailConfig | CredentialsConfig | WebAuthnConfig
 
 /**
  * What `config.providers` accepts: a provider object, or a provider factory
- * (called with no arguments, as `@auth/core` does).
+ * (called with no arguments, as `@auth/core` does). Generic over the OAuth
+ * profile shape as in `@auth/core` (`Provider<GitHubProfile>`).
  */
-export type Provider = ProviderConfig | ((...args: any[]) => ProviderConfig)
+export type Provider<P = any> = ProviderConfig<P> | ((...args: any[]) => ProviderConfig<P>)
+
+/** The built-in provider factories by id, as `@auth/core/providers` types them. */
+export type BuiltInProviders = Record<OAuthProviderId, (config: Partial<OAuthConfig<any>>) => OAuthConfig<any>> &
+  Record<CredentialsProviderId, (config: Partial<CredentialsConfig>) => CredentialsConfig> &
+  Record<EmailProviderId, (config: Partial<EmailConfig>) => EmailConfig> &
+  Record<WebAuthnProviderType, (config: Partial<WebAuthnConfig>) => WebAuthnConfig>
+
+/** A list of providers. */
+export type AppProviders = Provider[]
+
+/** A provider id: a built-in one, or any string. */
+export type ProviderId = CredentialsProviderId | EmailProviderId | OAuthProviderId | WebAuthnProviderType | (string & {})
 
 /** A provider as `GET /providers` and the pages see it. */
 export interface AppProvider extends CommonProviderOptions {

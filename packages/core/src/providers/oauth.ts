@@ -5,6 +5,7 @@
  *
  * @module providers/oauth
  */
+import type { customFetch } from "../symbols.js"
 import type { Account, Awaitable, Profile, TokenSet, User } from "../types.js"
 import type { CommonProviderOptions } from "./index.js"
 
@@ -14,32 +15,56 @@ export type EndpointHandler = string | { url?: string; params?: Record<string, u
 /** Look and feel of the provider's sign-in button. */
 export interface OAuthProviderButtonStyles {
   logo?: string
+  /** Button background (a CSS color). */
   bg?: string
+  /** Button text color; picked for contrast when unset. */
   text?: string
+  /** Accepted as `@auth/core` accepts it; the built-in sign-in page colours buttons with `bg` and `text`. */
+  brandColor?: string
 }
 
 /** The checks performed on the authorization response. */
 export type OAuthChecks = "pkce" | "state" | "none" | "nonce"
 
-/** Configuration of an OAuth 2.0 or OpenID Connect provider. */
-export interface OAuth2Config<P extends Profile = Profile> extends CommonProviderOptions {
+/** A custom authorization endpoint: a URL, or a URL with extra query parameters. */
+export type AuthorizationEndpointHandler = EndpointHandler
+/** A custom token endpoint. */
+export type TokenEndpointHandler = EndpointHandler
+/** A custom userinfo endpoint. */
+export type UserinfoEndpointHandler = EndpointHandler
+/** The three endpoints an OAuth provider may configure. */
+export type OAuthEndpointType = "authorization" | "token" | "userinfo"
+
+/** Maps the provider's profile (and the token response) to a user. */
+export type ProfileCallback<P> = (profile: P, tokens: TokenSet) => Awaitable<User>
+/** Picks what is stored on the account from the token response. */
+export type AccountCallback = (tokens: TokenSet) => TokenSet | Partial<Account> | undefined | null | void
+
+/**
+ * Configuration of an OAuth 2.0 or OpenID Connect provider. `P` is the shape
+ * of the provider's profile; unconstrained, as in `@auth/core` (a profile may
+ * have a numeric `id`).
+ */
+export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   type: "oauth" | "oidc"
   /** The authorization server's issuer; enables discovery. */
   issuer?: string
   /** Discovery document URL; default `{issuer}/.well-known/openid-configuration`. */
   wellKnown?: string
-  authorization?: EndpointHandler
-  token?: EndpointHandler
-  userinfo?: EndpointHandler
+  /** The JWKS URL, when there is no discovery. */
+  jwks_endpoint?: string
+  authorization?: AuthorizationEndpointHandler
+  token?: TokenEndpointHandler
+  userinfo?: UserinfoEndpointHandler
   clientId?: string
   clientSecret?: string
   client?: Record<string, unknown>
   /** Default `["pkce"]`. */
   checks?: OAuthChecks[]
   /** Maps the provider's profile to a user. */
-  profile?: (profile: P, tokens: TokenSet) => Awaitable<User>
+  profile?: ProfileCallback<P>
   /** Picks what is stored on the account from the token response. */
-  account?: (tokens: TokenSet) => Partial<Account> | undefined | null
+  account?: AccountCallback
   /** Links to an existing user with the same email without asking. Dangerous: see docs. */
   allowDangerousEmailAccountLinking?: boolean
   redirectProxyUrl?: string
@@ -47,20 +72,27 @@ export interface OAuth2Config<P extends Profile = Profile> extends CommonProvide
   /** OpenID Connect: read claims from the id_token (default) or call userinfo. */
   idToken?: boolean
   /** The user's options, deep-merged over the defaults at request time. */
-  options?: Record<string, unknown>
-  [option: string]: unknown
+  options?: OAuthUserConfig<P>
+  /** A `fetch` for this provider's requests to the authorization server (proxies, tests). */
+  [customFetch]?: typeof fetch
 }
 
 /** An OpenID Connect provider. */
-export interface OIDCConfig<P extends Profile = Profile> extends OAuth2Config<P> {
+export interface OIDCConfig<P = Profile> extends OAuth2Config<P> {
   type: "oidc"
 }
 
 /** Either kind of OAuth provider. */
-export type OAuthConfig<P extends Profile = Profile> = OAuth2Config<P> | OIDCConfig<P>
+export type OAuthConfig<P = Profile> = OAuth2Config<P> | OIDCConfig<P>
 
-/** The options a user passes to a built-in OAuth provider factory. */
-export type OAuthUserConfig<P extends Profile = Profile> = Partial<OAuth2Config<P>>
+/**
+ * The options a user passes to an OAuth provider factory: any field of the
+ * provider but its `type` and `options`.
+ */
+export type OAuthUserConfig<P = Profile> = Omit<Partial<OAuth2Config<P>>, "options" | "type">
+
+/** The options a user passes to an OpenID Connect provider factory. */
+export type OIDCUserConfig<P = Profile> = Omit<Partial<OIDCConfig<P>>, "options" | "type">
 
 /** Ids of built-in OAuth providers. */
 export type OAuthProviderId = string

@@ -11,6 +11,9 @@ import type { CommonProviderOptions } from "./index.js"
 /** The WebAuthn provider type. */
 export type WebAuthnProviderType = "webauthn"
 
+/** The relying party (your site) of one WebAuthn ceremony. */
+export type RelayingParty = { id: string; name: string; origin: string }
+
 /** Configuration of a WebAuthn provider. */
 export interface WebAuthnConfig extends CommonProviderOptions {
   type: "webauthn"
@@ -19,6 +22,10 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   enableConditionalUI?: boolean
   simpleWebAuthnBrowserVersion?: SemverString | false
   relayingParty?: { id?: string | string[]; name?: string | string[]; origin?: string | string[] }
+  /** Options passed through to @simplewebauthn/server's option generators and verifiers. */
+  authenticationOptions?: Record<string, unknown>
+  registrationOptions?: Record<string, unknown>
+  verifyAuthenticationOptions?: Record<string, unknown>
+  verifyRegistrationOptions?: Record<string, unknown>
   options?: Record<string, unknown>
-  [option: string]: unknown
 }

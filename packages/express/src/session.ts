@@ -37,8 +37,11 @@ function serverMessage(body: unknown): string | undefined {
  * `/auth`.
  *
  * @throws Error when `Auth()` answers with a server error (5xx), typically a
- *   broken configuration such as a missing `AUTH_SECRET`. The error carries
- *   the server's message and the cause is in the server log. Unlike
+ *   broken configuration. For a configuration error the message names its
+ *   type and says what to fix (`Reading the session failed: UntrustedHost:
+ *   …`, `MissingSecret: …`, `InvalidOption: …`), and `cause` is the
+ *   `AuthError` itself; otherwise the message is the server's and the cause
+ *   is in the server log. Unlike
  *   `next-auth`'s helper before advisory GHSA-8fpg-xm3f-6cx3, an error body
  *   is never returned as if it were a session, so `if (session)` guards stay
  *   closed.
@@ -62,13 +65,14 @@ export async function getSession(req: ExpressRequest, config: ExpressAuthConfig)
   const cookie = req.headers.cookie
   // Only the cookies travel: what the browser client's own GET /session would carry.
   const headers = new NodeHeaderView(cookie ? { cookie } : {})
-  const { status, body: text } = await handleAuthRequest({ method: "GET", url: `${origin}${basePath}/session`, headers, body: null }, effective)
-  const body = parseJson(text)
+  const answer = await handleAuthRequest({ method: "GET", url: `${origin}${basePath}/session`, headers, body: null }, effective)
+  const { status, configError } = answer
+  const body = parseJson(answer.body)
   if (status === 200) return isSession(body) ? body : null
   if (status < 500) return null
+  // Core hands the cause over off the wire; the answer's body only says "configuration".
+  if (configError) throw new Error(`Reading the session failed: ${configError.type}: ${configError.message}`, { cause: configError })
   throw new Error(
-    serverMessage(body) ??
-      `Reading the session failed: Auth() answered ${status} to GET ${basePath}/session. ` +
-        "The configuration is probably broken (is AUTH_SECRET set?); the server log has the cause.",
+    serverMessage(body) ?? `Reading the session failed: Auth() answered ${status} to GET ${basePath}/session; the server log has the cause.`,
   )
 }

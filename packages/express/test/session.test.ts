@@ -92,3 +92,44 @@ describe("getSession", () => {
     expect(body.truthy).toBe(true)
   })
 })
+
+describe("getSession names the real cause of a broken configuration", () => {
+  /** An app whose /me reports what getSession threw: its message and the type of its cause. */
+  async function failingApp(config: ExpressAuthConfig) {
+    const app = express()
+    app.get("/me", async (req, res) => {
+      try {
+        res.json({ session: await getSession(req, config) })
+      } catch (error) {
+        res.status(500).json({ thrown: (error as Error).message, cause: ((error as Error).cause as { type?: string } | undefined)?.type })
+      }
+    })
+    const started = await start(app)
+    running.push(started)
+    return started
+  }
+
+  it("says UntrustedHost, not AUTH_SECRET, when the host is not trusted", async () => {
+    const app = await failingApp(credentialsConfig({ trustHost: false }))
+    const body = (await (await fetch(`${app.url}/me`)).json()) as { thrown: string; cause: string }
+    expect(body.cause).toBe("UntrustedHost")
+    expect(body.thrown).toMatch(/^Reading the session failed: UntrustedHost: /)
+    expect(body.thrown).toContain(app.url)
+    expect(body.thrown).not.toContain("AUTH_SECRET")
+  })
+
+  it("says MissingSecret when there is no secret", async () => {
+    const app = await failingApp(credentialsConfig({ secret: undefined }))
+    const body = (await (await fetch(`${app.url}/me`)).json()) as { thrown: string; cause: string }
+    expect(body.cause).toBe("MissingSecret")
+    expect(body.thrown).toMatch(/MissingSecret: No secret is configured/)
+  })
+
+  it("says which option is wrong", async () => {
+    const app = await failingApp(credentialsConfig({ session: { maxAge: "30d" as unknown as number } }))
+    const body = (await (await fetch(`${app.url}/me`)).json()) as { thrown: string; cause: string }
+    expect(body.cause).toBe("InvalidOption")
+    expect(body.thrown).toContain("session.maxAge")
+  })
+})
+

@@ -568,7 +568,6 @@ describe.each(ORIGINS)("callbackUrl payloads never redirect off-origin ($label)"
         c.send(`/auth/callback/credentials?${new URLSearchParams({ callbackUrl: value })}`, { form: { csrfToken, username: "alice", password: "wonderland" } })],
       ["body of the credentials callback", (c: Client, csrfToken: string) =>
         c.send("/auth/callback/credentials", { form: { csrfToken, callbackUrl: value, username: "alice", password: "wonderland" } })],
-      ["body of POST /signout", (c: Client, csrfToken: string) => c.send("/auth/signout", { form: { csrfToken, callbackUrl: value } })],
       ["body of POST /signin", (c: Client, csrfToken: string) => c.send("/auth/signin/credentials", { form: { csrfToken, callbackUrl: value } })],
       ["query of GET /signin", (c: Client) => c.send(`/auth/signin?${new URLSearchParams({ callbackUrl: value })}`)],
       ["query of GET /signout", (c: Client) => c.send(`/auth/signout?${new URLSearchParams({ callbackUrl: value })}`)],
@@ -580,6 +579,19 @@ describe.each(ORIGINS)("callbackUrl payloads never redirect off-origin ($label)"
       expectNoSessionSet(response, names.session)
       expect(response.status).toBe(302)
       expect(response.headers.get("location")).toBe(`${app.origin}/auth/error?error=Configuration`)
+    })
+
+    it("in the body of POST /signout → the session still ends and the user lands on the origin", async () => {
+      const c = client(app)
+      await c.signIn()
+      expect((await c.session()).body).not.toBeNull()
+      const csrfToken = await c.csrfToken()
+      const response = await withTimeout(c.send("/auth/signout", { form: { csrfToken, callbackUrl: value } }), 5_000)
+      await expectNoLeak(response)
+      expect(response.status).toBe(302)
+      expect(response.headers.get("location")).toBe(app.origin)
+      expect(c.sessionCookieNames()).toEqual([])
+      expect((await c.session()).body).toBeNull()
     })
 
     it("with X-Auth-Return-Redirect → 200 {url} to the error page", async () => {

@@ -4,15 +4,30 @@
  * URL. Server-side failures are logged as `SignOutError` and never keep the
  * cookie alive.
  */
-import { SignOutError } from "../errors.js"
+import { InvalidCallbackUrl, SignOutError } from "../errors.js"
 import { clearSessionCookies, decodeSessionToken } from "../session/jwt-session.js"
 import type { ResponseInternal } from "../types.js"
 import type { RequestContext } from "./context.js"
 
+/**
+ * Where to go after signing out. A malformed `callbackUrl` must not keep the
+ * user signed in (as it does in `@auth/core`, which shows the error page
+ * instead): it is logged and the user lands on the origin.
+ */
+async function afterSignOut(ctx: RequestContext): Promise<string> {
+  try {
+    return await ctx.callbackUrl()
+  } catch (error) {
+    if (!(error instanceof InvalidCallbackUrl)) throw error
+    ctx.config.logger.error(error)
+    return ctx.origin
+  }
+}
+
 /** Handles `POST /signout` after the CSRF check. */
 export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   const { config } = ctx
-  const redirect = await ctx.callbackUrl()
+  const redirect = await afterSignOut(ctx)
   const sessionToken = ctx.sessionCookie.value
   if (sessionToken) {
     try {

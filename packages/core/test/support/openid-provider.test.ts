@@ -320,6 +320,36 @@ describe("a real OpenID Provider on 127.0.0.1", () => {
     await expect(op.addClient({ redirectUris: ["not a url"] })).rejects.toThrow(/invalid_redirect_uri/)
   })
 
+  it("honours the provider options: userinfo-only claims, refresh tokens always, extra claims, access token lifetime", async () => {
+    const other = await startOpenIdProvider({
+      idTokenClaims: "conform",
+      refreshTokenPolicy: "always",
+      claims: { profile: ["github_login"], org: ["org_id"] },
+      accessTokenTtl: 120,
+      account: { sub: "conform-user", name: "Conform", github_login: "conformist", org_id: "o-1", email: "c@example.com" },
+    })
+    try {
+      const client = await other.addClient({ refreshTokens: true })
+      const resolved = await oauth.processDiscoveryResponse(other.url, await oauth.discoveryRequest(other.url, insecure))
+      const request = await authorizationRequest(resolved, client, { scope: "openid profile org" })
+      const outcome = await other.authorize(request.url)
+      const params = oauth.validateAuthResponse(resolved, rpClient(client), outcome.params, request.state)
+      const response = await oauth.authorizationCodeGrantRequest(resolved, rpClient(client), clientAuth(client), params, client.redirectUri, request.codeVerifier, insecure)
+      const tokens = await oauth.processAuthorizationCodeResponse(resolved, rpClient(client), response, { expectedNonce: request.nonce })
+      expect(tokens.expires_in).toBe(120)
+      expect(tokens.refresh_token).toEqual(expect.any(String))
+      const claims = oauth.getValidatedIdTokenClaims(tokens) as oauth.IDToken
+      expect(claims.sub).toBe("conform-user")
+      expect(claims.name).toBeUndefined()
+      const userinfo = await oauth.processUserInfoResponse(resolved, rpClient(client), "conform-user", await oauth.userInfoRequest(resolved, rpClient(client), tokens.access_token, insecure))
+      expect(userinfo).toMatchObject({ name: "Conform", github_login: "conformist", org_id: "o-1" })
+      expect(userinfo.email).toBeUndefined()
+      expect(other.errors).toEqual([])
+    } finally {
+      await other.close()
+    }
+  })
+
   // Runs last: everything above started the provider and ran flows with this spy installed.
   it("printed none of oidc-provider's development notices", () => {
     expect(printed.filter((line) => line.includes("oidc-provider"))).toEqual([])

@@ -145,7 +145,7 @@ export interface OpenIdProviderOptions {
   idTokenClaims?: "all" | "conform"
   /** `"offline_access"` (default, the spec's rule) or `"always"` for clients allowed the refresh_token grant. */
   refreshTokenPolicy?: "offline_access" | "always"
-  /** Extra scope → claim names (merged over the standard OpenID Connect ones). */
+  /** Extra claim names per scope, added to the standard OpenID Connect ones (a new scope name adds a scope). */
   claims?: Record<string, string[]>
   /** Access token lifetime in seconds (default 3600). */
   accessTokenTtl?: number
@@ -421,7 +421,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions = {}): 
           if (account === undefined) return undefined
           return { accountId: sub, claims: async () => ({ ...account }) }
         },
-        claims: { ...STANDARD_CLAIMS, ...options.claims },
+        claims: scopeClaims(options.claims),
         scopes: ["openid", "offline_access"],
         conformIdTokenClaims: options.idTokenClaims === "conform",
         cookies: { keys: [randomSecret()] },
@@ -621,4 +621,11 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions = {}): 
 function unsigned(idToken: string): string {
   const [, payload = ""] = idToken.split(".")
   return `${Buffer.from(JSON.stringify({ alg: "none" })).toString("base64url")}.${payload}.`
+}
+
+/** The standard scope → claims table with `extra` names added. */
+function scopeClaims(extra: Record<string, string[]> = {}): Record<string, string[]> {
+  const table = { ...STANDARD_CLAIMS }
+  for (const [scope, names] of Object.entries(extra)) table[scope] = [...new Set([...(table[scope] ?? []), ...names])]
+  return table
 }

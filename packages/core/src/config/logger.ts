@@ -123,5 +123,5 @@ export function redactSecrets(value: unknown, depth = 0): unknown {
   return copy
 }
 
-/** Redacts a plain string argument (a session token passed by itself). */
+/** What replaces a credential in debug output, e.g. a session token passed to an adapter by itself. */
 export const redactedValue = REDACTED

@@ -28,20 +28,24 @@ export type Awaited<T> = T extends Promise<infer U> ? U : T
 /** A version string `v<n>`, `v<n>.<n>` or `v<n>.<n>.<n>` (spec § Versioning). */
 export type SemverString = `v${number}` | `v${number}.${number}` | `v${number}.${number}.${number}`
 
+/** A JSON value, as a token endpoint's extra parameters are typed. */
+type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue | undefined }
+
 /**
- * Tokens from an OAuth 2.0 / OpenID Connect token endpoint, plus `expires_at`
- * (absolute seconds, computed from `expires_in`).
+ * Tokens from an OAuth 2.0 / OpenID Connect token endpoint (RFC 6749 § 5.1),
+ * plus `expires_at` (absolute seconds, computed from `expires_in`). Other
+ * parameters of the response are JSON values, as in `@auth/core`.
  */
 export interface TokenSet {
   access_token?: string
-  token_type?: string
+  token_type?: Lowercase<string>
   id_token?: string
   refresh_token?: string
   scope?: string
   expires_in?: number
   /** Absolute expiry of the access token, in seconds since the epoch. */
   expires_at?: number
-  [claim: string]: unknown
+  [parameter: string]: JsonValue | undefined
 }
 
 /**
@@ -49,7 +53,7 @@ export interface TokenSet {
  * For oauth/oidc `providerAccountId` is the provider's account id; for email,
  * the address; for credentials, the id returned by `authorize`.
  */
-export interface Account extends Partial<TokenSet> {
+export interface Account extends TokenSet {
   provider: string
   providerAccountId: string
   type: ProviderType

@@ -34,6 +34,7 @@ export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
 export { createActionURL, setEnvDefaults } from "./config/env.js"
 export { isAuthAction } from "./http/actions.js"
 export { parseActionPath } from "./http/request.js"
+export { ConfigSnapshot } from "./config/snapshot.js"
 export { AuthError, CredentialsSignin } from "./errors.js"
 export type {
   AuthCallbacks,

@@ -13,7 +13,7 @@
  * into it but handed to core with each request, so no spelling or parameter
  * value of the path (`/AUTH`, `/t/:tenant/auth`) can multiply that state.
  */
-import { type AuthConfig, setEnvDefaults } from "@latchkey/core"
+import { type AuthConfig, ConfigSnapshot, setEnvDefaults } from "@latchkey/core"
 
 /** The configuration of {@link ExpressAuth} and {@link getSession}: `AuthConfig` without `raw`. */
 export type ExpressAuthConfig = Omit<AuthConfig, "raw">
@@ -33,37 +33,30 @@ export function effectiveConfig(config: ExpressAuthConfig, env: Env): ExpressAut
   return copy
 }
 
-/** Whether `config`'s top-level options are still the ones in `snapshot`. */
-function unchanged(config: ExpressAuthConfig, snapshot: Readonly<Record<string, unknown>>): boolean {
-  const keys = Object.keys(config)
-  if (keys.length !== Object.keys(snapshot).length) return false
-  return keys.every((key) => (config as Record<string, unknown>)[key] === snapshot[key])
-}
-
 /**
  * The effective configuration of one user configuration, built on first use
  * and reused by every `ExpressAuth` and `getSession` given that object.
  * Replacing a top-level option of the user's object later (e.g.
- * `config.providers = …`) rebuilds it, as `Auth()` does with its own
- * preparation.
+ * `config.providers = …`), or editing its `secret` or `providers` array in
+ * place, rebuilds it, as `Auth()` does with its own preparation.
  */
 export class EffectiveConfigCache {
   readonly #config: ExpressAuthConfig
   readonly #env: Env
-  #snapshot: Readonly<Record<string, unknown>>
+  #snapshot: ConfigSnapshot
   #effective: ExpressAuthConfig | undefined
 
   constructor(config: ExpressAuthConfig, env: Env) {
     this.#config = config
     this.#env = env
-    this.#snapshot = { ...config }
+    this.#snapshot = new ConfigSnapshot(config)
   }
 
   /** The effective configuration, current with the user's object. */
   current(): ExpressAuthConfig {
-    if (!unchanged(this.#config, this.#snapshot)) {
+    if (!this.#snapshot.matches(this.#config)) {
       this.#effective = undefined
-      this.#snapshot = { ...this.#config }
+      this.#snapshot = new ConfigSnapshot(this.#config)
     }
     this.#effective ??= effectiveConfig(this.#config, this.#env)
     return this.#effective

@@ -133,3 +133,29 @@ describe("getSession names the real cause of a broken configuration", () => {
   })
 })
 
+
+describe("editing the configuration in place", () => {
+  it("a secret removed from the array stops opening sessions in the middleware and getSession", async () => {
+    const OLD = "express-old-secret-express-old-secret-0000"
+    const NEW = "express-new-secret-express-new-secret-0000"
+    const config = credentialsConfig({ secret: [OLD] })
+    const app = await appWith(config)
+    const jar = new CookieJar()
+    await signIn(jar, `${app.url}/auth`)
+    expect(((await (await send(jar, `${app.url}/me`)).json()) as { truthy: boolean }).truthy).toBe(true)
+    // Rotation by editing the array: the compromised secret goes, a new one comes.
+    ;(config.secret as string[]).unshift(NEW)
+    ;(config.secret as string[]).pop()
+    expect(await (await send(jar, `${app.url}/me`)).json()).toEqual({ truthy: false, session: null })
+    const session = await send(jar, `${app.url}/auth/session`)
+    expect(await session.json()).toBeNull()
+  })
+
+  it("a provider spliced out of the array is no longer served", async () => {
+    const config = credentialsConfig()
+    const app = await appWith(config)
+    expect(Object.keys(await (await fetch(`${app.url}/auth/providers`)).json())).toEqual(["credentials"])
+    config.providers.splice(0, 1)
+    expect(await (await fetch(`${app.url}/auth/providers`)).json()).toEqual({})
+  })
+})

@@ -32,6 +32,7 @@ import {
 import { ENV_PROBLEM } from "./env.js"
 import { createLogger, redactSecrets, redactedValue } from "./logger.js"
 import { type InternalProvider, normalizeProviders } from "./providers.js"
+import { ConfigSnapshot } from "./snapshot.js"
 import { flagValue, validateOptions } from "./validate.js"
 
 /** The request-independent state of a configuration. */
@@ -65,10 +66,8 @@ export interface PreparedConfig {
 const preparedKey = Symbol("latchkey.prepared")
 
 interface PreparedEntry {
-  readonly snapshot: Readonly<Record<string, unknown>>
-  /** The contents of `secret` and `providers` when they are arrays, so edits in place are noticed. */
-  readonly secretItems: readonly unknown[] | undefined
-  readonly providerItems: readonly unknown[] | undefined
+  /** The options `prepared` was built from (secret and providers by contents: edits in place count). */
+  readonly snapshot: ConfigSnapshot
   readonly prepared: PreparedConfig
 }
 
@@ -232,23 +231,6 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
   }
 }
 
-/** Whether `items` still holds exactly `remembered` (a few comparisons, no allocation: this runs per request). */
-function sameItems(items: unknown, remembered: readonly unknown[] | undefined): boolean {
-  if (!Array.isArray(items)) return remembered === undefined
-  if (remembered === undefined || items.length !== remembered.length) return false
-  for (let i = 0; i < items.length; i++) if (items[i] !== remembered[i]) return false
-  return true
-}
-
-function unchanged(entry: PreparedEntry, config: AuthConfig): boolean {
-  const { snapshot } = entry
-  const keys = Object.keys(config)
-  if (keys.length !== Object.keys(snapshot).length) return false
-  for (const key of keys) if ((config as unknown as Record<string, unknown>)[key] !== snapshot[key]) return false
-  // Arrays edited in place (secret rotation, providers.splice) count as changes.
-  return sameItems(config.secret, entry.secretItems) && sameItems(config.providers, entry.providerItems)
-}
-
 function buildSafely(config: AuthConfig, previous: PreparedConfig | undefined): PreparedConfig {
   try {
     return build(config, previous)
@@ -269,15 +251,10 @@ function buildSafely(config: AuthConfig, previous: PreparedConfig | undefined): 
 export function prepareConfig(config: AuthConfig): PreparedConfig {
   if (config === null || typeof config !== "object") return buildSafely(config, undefined)
   const entry = (config as { [preparedKey]?: PreparedEntry })[preparedKey]
-  if (entry && unchanged(entry, config)) return entry.prepared
+  if (entry && entry.snapshot.matches(config)) return entry.prepared
   const prepared = buildSafely(config, entry?.prepared)
   if (Object.isExtensible(config)) {
-    const fresh: PreparedEntry = {
-      snapshot: { ...config },
-      secretItems: Array.isArray(config.secret) ? [...config.secret] : undefined,
-      providerItems: Array.isArray(config.providers) ? [...config.providers] : undefined,
-      prepared,
-    }
+    const fresh: PreparedEntry = { snapshot: new ConfigSnapshot(config), prepared }
     Object.defineProperty(config, preparedKey, { value: fresh, configurable: true, enumerable: false, writable: true })
   }
   return prepared

@@ -119,7 +119,7 @@ describe("handleAuthRequest: synchronous session reads", () => {
     expect(parts.cookies).toEqual([])
   })
 
-  it("answers a synchronously throwing jwt callback synchronously: no session, cookie cleared, nothing thrown", async () => {
+  it("answers a synchronously throwing jwt callback synchronously: no session, cookie kept, nothing thrown", async () => {
     let fail = false
     const config = makeConfig({
       callbacks: {
@@ -135,13 +135,13 @@ describe("handleAuthRequest: synchronous session reads", () => {
     const parts = readSync(config, token)
     expect(parts.status).toBe(200)
     expect(parts.body).toBe("null")
-    expect(clearsCookie(parts)).toBe(true)
+    expect(clearsCookie(parts)).toBe(false)
   })
 
-  // Bug (util/steps.ts): runSteps reads `then` of a callback's result outside
-  // the generator, so a throwing `then` getter escapes jwtSession's try/catch
-  // (and handleSteps'): handleAuthRequest throws, where `await` semantics (and
-  // every other failing callback) give "no session, cookie cleared".
+  // Regression (util/steps.ts): runSteps once read `then` of a callback's
+  // result outside the generator, so a throwing `then` getter escaped
+  // jwtSession's try/catch and handleAuthRequest threw, where `await`
+  // semantics (and every other failing callback) give "no session, cookie kept".
   it("answers null, without throwing, when the jwt callback returns an object whose then getter throws", async () => {
     // e.g. a strict model object or proxy that throws on any unknown property.
     const strict = (token: JWT) =>
@@ -163,7 +163,7 @@ describe("handleAuthRequest: synchronous session reads", () => {
       outcome = `threw ${(error as Error).message}`
     }
     expect(outcome).toMatchObject({ status: 200, body: "null" })
-    expect(clearsCookie(outcome as AuthResponseParts)).toBe(true)
+    expect(clearsCookie(outcome as AuthResponseParts)).toBe(false)
   })
 
   it("reads a chunked (too long to remember) session cookie correctly every time", async () => {
@@ -213,8 +213,8 @@ describe("handleAuthRequest: asynchronous callbacks and requests", () => {
   })
 
   it.each([
-    // The jwt callback decides the token: its failure ends the session. The session callback only shapes the answer.
-    ["jwt", { jwt: async () => Promise.reject(new Error("jwt down")) }, true],
+    // A failing callback never ends a valid session: only the jwt callback's explicit null does.
+    ["jwt", { jwt: async () => Promise.reject(new Error("jwt down")) }, false],
     ["session", { session: async () => Promise.reject(new Error("session down")) }, false],
   ] as const)("answers null when the %s callback rejects (cookie cleared: %s)", async (_name, callbacks, cleared) => {
     const errors: Error[] = []

@@ -10,9 +10,10 @@
  * expiry. Reads stay cheap and the wire format is unchanged.
  *
  * A failing callback is logged as `CallbackError`, naming it and the action.
- * When the `jwt` callback throws or returns no token, the session ends, as in
- * `@auth/core`; when the `session` callback throws or returns nothing, the
- * answer is `null` but the session cookie is kept (`@auth/core` deletes it).
+ * When the `jwt` or `session` callback throws or returns nothing, the answer
+ * is `null` but the valid session cookie is kept, so a passing failure or a
+ * bug fixed by the next deploy signs nobody out (`@auth/core` deletes the
+ * cookie). Only an explicit `null` from the `jwt` callback ends a session.
  */
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
 import { type AuthError, type CallbackError, JWTSessionError, SessionTokenError } from "../errors.js"
@@ -67,13 +68,17 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
     return response
   }
   if (!stored.value) return response
-  // The jwt callback decides the token: if it fails, the session ends (as in @auth/core).
+  // A token that cannot be read is gone for good: the cookie is cleared.
   const endSession = (error: AuthError): ResponseInternal => {
     config.logger.error(error)
     ctx.responseCookies.push(...clearSessionCookies(ctx))
     response.body = null
     return response
   }
+  // A valid token whose callback failed (a database down for a moment, a bug
+  // fixed by the next deploy) is kept: only an explicit `null` from the jwt
+  // callback ends a session. @auth/core signs the user out here.
+  const keepSession = (error: AuthError): ResponseInternal => sessionCallbackFailed(ctx, response, error)
   let decoded: DecodedSession | null
   try {
     decoded = yield* decodeSessionTokenSteps(ctx, stored.value)
@@ -91,7 +96,7 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
       }),
     )
   } catch (error) {
-    return endSession(namedCallbackFailure(error, "jwt", ctx.request))
+    return keepSession(namedCallbackFailure(error, "jwt", ctx.request))
   }
   if (token === null) {
     ctx.responseCookies.push(...clearSessionCookies(ctx))
@@ -99,8 +104,8 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
   }
   if (token === undefined || typeof token !== "object") {
     const problem = token === undefined ? "returned undefined" : `returned ${typeof token}`
-    const fix = "Return the token (e.g. `return token`), or null to end the session. The session was cleared."
-    return endSession(callbackError({ callback: "jwt", problem, action: actionOf(ctx.request), fix }))
+    const fix = "Return the token (e.g. `return token`), or null to end the session. The session cookie was kept; the answer is null."
+    return keepSession(callbackError({ callback: "jwt", problem, action: actionOf(ctx.request), fix }))
   }
   const issuedAt = typeof decoded.token.iat === "number" ? decoded.token.iat : -Infinity
   const mustReissue =
@@ -117,7 +122,7 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
       ctx.responseCookies.push(...issued.cookies)
       exp = issued.exp
     } catch (error) {
-      return endSession(new JWTSessionError("The session token could not be re-issued; the session was cleared.", error as Error))
+      return keepSession(new JWTSessionError("The session token could not be re-issued; the cookie was kept and the answer is null.", error as Error))
     }
   }
   const session: Session = {

@@ -1,10 +1,13 @@
 /**
  * `/callback/{provider}`: where a sign-in completes (spec § Endpoints).
- * Credentials post here (CSRF-checked); OAuth, email and WebAuthn callbacks
- * arrive with their issues.
+ * OAuth/OIDC providers answer here by GET (or POST for
+ * `response_mode=form_post`; the checks bind the response to the browser,
+ * so there is no CSRF token to check, as in `@auth/core`). Credentials post
+ * here (CSRF-checked). Email and WebAuthn callbacks arrive with their issues.
  */
 import { InvalidProvider, MissingCSRF } from "../errors.js"
 import { credentialsCallback } from "../flows/credentials.js"
+import { oauthCallback } from "../flows/oauth/callback.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
 import type { ResponseInternal } from "../types.js"
 import type { RequestContext } from "./context.js"
@@ -13,6 +16,7 @@ import type { RequestContext } from "./context.js"
 export async function callback(ctx: RequestContext): Promise<ResponseInternal> {
   const provider = ctx.requireProvider()
   const method = ctx.request.method
+  if (provider.type === "oauth" || provider.type === "oidc") return oauthCallback(ctx, ctx.config.oauth, provider)
   if (provider.type === "credentials") {
     if (method !== "POST") throw new InvalidProvider(`Credentials provider "${provider.id}" only accepts POST callbacks.`)
     if (!(await ctx.csrfVerified())) throw new MissingCSRF("The CSRF token was missing or did not match its cookie.")

@@ -1,21 +1,32 @@
 /**
- * `POST /signin/{provider}` starts a sign-in (spec § Endpoints). Without a
- * provider, or for credentials and WebAuthn (whose forms post to the
- * callback), it redirects to the sign-in page.
+ * `POST /signin/{provider}` starts a sign-in (spec § Endpoints): for an
+ * oauth/oidc provider, the redirect to its authorization endpoint
+ * (flows/oauth/authorization-url.ts). Without a provider, or for
+ * credentials and WebAuthn (whose forms post to the callback), it redirects
+ * to the sign-in page.
  */
 import { InvalidProvider } from "../errors.js"
+import { authorizationRedirect } from "../flows/oauth/authorization-url.js"
 import type { ResponseInternal } from "../types.js"
 import type { RequestContext } from "./context.js"
 
 /** Handles `POST /signin[/{provider}]` after the CSRF check. */
 export async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
-  await ctx.callbackUrl()
   const signInUrl = `${ctx.actionBase}/signin`
-  if (!ctx.request.providerId) return { redirect: signInUrl, cookies: ctx.responseCookies }
+  if (!ctx.request.providerId) {
+    await ctx.callbackUrl()
+    return { redirect: signInUrl, cookies: ctx.responseCookies }
+  }
   const provider = ctx.requireProvider()
   switch (provider.type) {
+    case "oauth":
+    case "oidc": {
+      const { oauth } = ctx.config
+      return authorizationRedirect(ctx, oauth, oauth.settings(provider))
+    }
     case "credentials":
     case "webauthn":
+      await ctx.callbackUrl()
       return { redirect: signInUrl, cookies: ctx.responseCookies }
     default:
       throw new InvalidProvider(`Sign-in with ${provider.type} providers ("${provider.id}") is not available in this version of Latchkey yet.`)

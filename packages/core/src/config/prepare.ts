@@ -15,6 +15,7 @@ import type { Adapter } from "../adapters.js"
 import { AdapterError, type AuthError, EventError, InvalidOption } from "../errors.js"
 import { type ResolvedCookies, resolveCookies } from "../http/cookie-defaults.js"
 import type { JWTOptions } from "../jwt.js"
+import { OAuthRuntime } from "../flows/oauth/runtime.js"
 import { KeyRing } from "../session/keys.js"
 import { OpenedTokenCache } from "../session/opened-token-cache.js"
 import { skipCSRFCheck } from "../symbols.js"
@@ -61,6 +62,8 @@ export interface PreparedConfig {
   readonly configError: AuthError | undefined
   /** Whether {@link configError} was logged: it is logged once per prepared configuration. */
   readonly configErrorLog: { logged: boolean }
+  /** OAuth/OIDC per-provider state: settings, discovery and JWKS caches, client objects (flows/oauth/runtime.ts). */
+  readonly oauth: OAuthRuntime
 }
 
 const preparedKey = Symbol("latchkey.prepared")
@@ -161,6 +164,7 @@ function failed(config: unknown, logger: LoggerInstance, configError: AuthError)
     useSecureCookies: undefined,
     configError,
     configErrorLog: { logged: false },
+    oauth: new OAuthRuntime(undefined),
   }
 }
 
@@ -228,6 +232,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     useSecureCookies: flagValue(config.useSecureCookies),
     configError,
     configErrorLog: { logged: false },
+    oauth: new OAuthRuntime(typeof config.redirectProxyUrl === "string" ? config.redirectProxyUrl : undefined),
   }
 }
 

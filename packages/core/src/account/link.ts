@@ -1,0 +1,122 @@
+/**
+ * The account rules: which user a provider account signs in as, and when
+ * it is linked, created or refused (`@auth/core`'s rules, docs/account-linking.md).
+ *
+ * - No adapter: nothing is stored; the provider's user signs in as is.
+ * - The account is already linked: its user signs in. If someone else is
+ *   signed in, {@link OAuthAccountNotLinked} (one account, one user).
+ * - Not linked, someone signed in: the account is linked to them
+ *   (`events.linkAccount`).
+ * - Not linked, nobody signed in, a user with the same email exists:
+ *   {@link OAuthAccountNotLinked}, unless the provider sets
+ *   `allowDangerousEmailAccountLinking` (then it is linked to that user).
+ * - Otherwise a user is created with `emailVerified: null`
+ *   (`events.createUser`) and the account linked to them. Should linking
+ *   fail, the new user is deleted again (when the adapter has `deleteUser`),
+ *   so no user is left without its account.
+ *
+ * Unlike `@auth/core`, `events.createUser` fires only when a user is really
+ * created, not on a dangerous email link to an existing user.
+ */
+import type { RequestContext } from "../actions/context.js"
+import type { AdapterAccount, AdapterUser } from "../adapters.js"
+import { OAuthAccountNotLinked } from "../errors.js"
+import type { Account, Profile, TokenSet, User } from "../types.js"
+import type { CurrentUser } from "./current-user.js"
+
+/** A provider account trying to sign in. */
+export interface LinkRequest {
+  /** The user the provider described (for OAuth: from `profile()`, with a fresh id). */
+  user: User
+  /** The account with every token the provider returned. */
+  account: Account
+  profile?: Profile
+  /** Picks what is stored of the token set (the provider's `account()`). */
+  storedAccount?: (tokens: TokenSet) => Partial<Account> | undefined | null
+  /** The provider's `allowDangerousEmailAccountLinking`. */
+  allowDangerousEmailAccountLinking?: boolean
+}
+
+/** Who signs in. */
+export interface Resolution {
+  user: User | AdapterUser
+  isNewUser: boolean
+  /** The user is the one already signed in: their current session stays. */
+  sameSession: boolean
+}
+
+/** The account as stored: the provider's `account()` picks the tokens, the identifying fields are fixed. */
+function storedAccount(request: LinkRequest, userId: string): AdapterAccount {
+  const { provider, providerAccountId, type, userId: _userId, ...tokens } = request.account
+  const picked = request.storedAccount ? (request.storedAccount(tokens as TokenSet) ?? {}) : tokens
+  return { ...picked, provider, providerAccountId, type, userId } as AdapterAccount
+}
+
+/** Links `account` to `user`; on failure, deletes `user` again when it was created for this sign-in. */
+async function link(ctx: RequestContext, user: AdapterUser, account: AdapterAccount, created: boolean): Promise<void> {
+  const adapter = ctx.config.adapter!
+  try {
+    await adapter.linkAccount!(account)
+  } catch (error) {
+    if (created && adapter.deleteUser) {
+      try {
+        await adapter.deleteUser(user.id)
+      } catch {
+        // Logged by the adapter guard; the original failure is the one to report.
+      }
+    }
+    throw error
+  }
+}
+
+/**
+ * Applies the account rules to an OAuth/OIDC sign-in. `current` is who is
+ * signed in now; `linkedUser` the user the account is already linked to
+ * (looked up before the `signIn` callback).
+ */
+export async function resolveOAuthUser(
+  ctx: RequestContext,
+  request: LinkRequest,
+  current: CurrentUser | undefined,
+  linkedUser: AdapterUser | null,
+): Promise<Resolution> {
+  const { adapter, events, logger } = ctx.config
+  if (!adapter) return { user: request.user, isNewUser: false, sameSession: false }
+  const { provider } = request.account
+
+  if (linkedUser) {
+    if (!current) return { user: linkedUser, isNewUser: false, sameSession: false }
+    if (current.user.id === linkedUser.id) return { user: current.user, isNewUser: false, sameSession: true }
+    throw new OAuthAccountNotLinked("The account is already linked to another user.", { provider })
+  }
+
+  if (current) {
+    const account = storedAccount(request, current.user.id)
+    await link(ctx, current.user, account, false)
+    logger.debug("sign-in: account linked to the signed-in user", { provider })
+    await events.linkAccount?.({ user: current.user, account, profile: request.user })
+    return { user: current.user, isNewUser: false, sameSession: true }
+  }
+
+  const email = request.user.email
+  const byEmail = email ? await adapter.getUserByEmail!(email) : null
+  let user: AdapterUser
+  let created = false
+  if (byEmail) {
+    if (!request.allowDangerousEmailAccountLinking) {
+      throw new OAuthAccountNotLinked("Another user already has this email address; sign in as them first to link the account.", { provider })
+    }
+    user = byEmail
+  } else {
+    user = await adapter.createUser!({ ...request.user, emailVerified: null } as AdapterUser)
+    created = true
+    await events.createUser?.({ user })
+  }
+  const account = storedAccount(request, user.id)
+  await link(ctx, user, account, created)
+  logger.debug(created ? "sign-in: new user created and account linked" : "sign-in: account linked by email (allowDangerousEmailAccountLinking)", {
+    provider,
+  })
+  await events.linkAccount?.({ user, account, profile: request.user })
+  return { user, isNewUser: created, sameSession: false }
+}

@@ -1,0 +1,96 @@
+/**
+ * Issuing the session at the end of a sign-in, for every flow:
+ * - JWT strategy: the default token `{ name, email, picture, sub }` goes
+ *   through the `jwt` callback (with `user`, `account`, `profile`,
+ *   `trigger: "signIn" | "signUp"`, `isNewUser`); `null` means no session.
+ * - database strategy: a session is created through the adapter with a
+ *   fresh token (256 random bits by default, `session.generateSessionToken`)
+ *   and the cookie carries it until the session's `expires`. A session the
+ *   request already had for another sign-in is deleted (no session
+ *   fixation); one the user keeps (linking an account) is re-used.
+ */
+import type { RequestContext } from "../actions/context.js"
+import type { AdapterUser } from "../adapters.js"
+import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
+import type { JWT } from "../jwt.js"
+import { clearSessionCookies, issueJwtSession } from "../session/jwt-session.js"
+import type { Account, Profile, User } from "../types.js"
+import type { CurrentUser } from "./current-user.js"
+
+/** What the new session is for. */
+export interface SessionGrant {
+  user: User | AdapterUser
+  account: Account
+  profile?: Profile
+  /** Undefined for credentials (as `@auth/core`: the `jwt` callback then gets `isNewUser: false`). */
+  isNewUser?: boolean
+  /** The signed-in user before this sign-in, if any. */
+  current?: CurrentUser
+  /** The current session stays (the user linked an account to themselves). */
+  sameSession?: boolean
+}
+
+async function signInToken(ctx: RequestContext, grant: SessionGrant): Promise<JWT | null> {
+  const { user, account, profile } = grant
+  const isNewUser = grant.isNewUser ?? false
+  let token: JWT | null | undefined
+  try {
+    token = await ctx.config.callbacks.jwt({
+      token: { name: user.name, email: user.email, picture: user.image, sub: user.id === undefined ? undefined : String(user.id) },
+      user,
+      account,
+      ...(profile === undefined ? {} : { profile }),
+      isNewUser,
+      trigger: isNewUser ? "signUp" : "signIn",
+    })
+  } catch (error) {
+    throw namedCallbackFailure(error, "jwt", ctx.request)
+  }
+  if (token === null || (typeof token === "object" && token !== undefined)) return token
+  throw callbackError({
+    callback: "jwt",
+    problem: `returned ${token === undefined ? "undefined" : typeof token} at sign-in`,
+    action: actionOf(ctx.request),
+    fix: "Return the token (e.g. `return token`), or null to sign in without a session.",
+  })
+}
+
+async function issueJwt(ctx: RequestContext, grant: SessionGrant): Promise<void> {
+  const { logger } = ctx.config
+  const token = await signInToken(ctx, grant)
+  if (token === null) {
+    logger.debug("sign-in: the jwt callback returned null; no session", { provider: grant.account.provider })
+    ctx.responseCookies.push(...clearSessionCookies(ctx))
+    return
+  }
+  const { cookies, exp } = await issueJwtSession(ctx, token)
+  ctx.responseCookies.push(...cookies)
+  logger.debug("sign-in: JWT session issued", { provider: grant.account.provider, expires: new Date(exp * 1000).toISOString() })
+}
+
+async function issueDatabaseSession(ctx: RequestContext, grant: SessionGrant): Promise<void> {
+  const { adapter, session: options, logger } = ctx.config
+  const { name, options: cookieOptions } = ctx.cookieTable.sessionToken
+  const kept = grant.sameSession ? grant.current?.session : undefined
+  if (kept) {
+    ctx.responseCookies.push({ name, value: kept.sessionToken, options: { ...cookieOptions, expires: kept.expires } })
+    return
+  }
+  const previous = grant.current?.session
+  if (previous) await adapter!.deleteSession!(previous.sessionToken)
+  const session = await adapter!.createSession!({
+    sessionToken: await options.generateSessionToken(),
+    userId: String(grant.user.id),
+    expires: new Date(Date.now() + options.maxAge * 1000),
+  })
+  // A chunked JWT from before (or another strategy) must not linger next to the new token.
+  ctx.responseCookies.push(...clearSessionCookies(ctx).filter((cookie) => cookie.name !== name))
+  ctx.responseCookies.push({ name, value: session.sessionToken, options: { ...cookieOptions, expires: session.expires } })
+  logger.debug("sign-in: database session created", { provider: grant.account.provider, expires: session.expires.toISOString() })
+}
+
+/** Issues the session for `grant` under the configured strategy; its cookies join the response. */
+export async function issueSession(ctx: RequestContext, grant: SessionGrant): Promise<void> {
+  if (ctx.config.session.strategy === "database") return issueDatabaseSession(ctx, grant)
+  return issueJwt(ctx, grant)
+}

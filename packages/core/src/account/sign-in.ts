@@ -1,0 +1,111 @@
+/**
+ * The one way every flow finishes a sign-in (credentials and OAuth now;
+ * email and passkeys next): given the user and account a provider vouched
+ * for, it runs
+ *
+ * 1. the `signIn` callback (`false` → `AccessDenied`; a string → redirect
+ *    there through the `redirect` callback, nobody signed in), with the
+ *    already-linked user when the account is known to the adapter;
+ * 2. the account rules (link.ts) for provider accounts;
+ * 3. the session (session.ts): a JWT through the `jwt` callback, or a
+ *    stored session under the database strategy, credentials included;
+ * 4. `events.signIn`;
+ * 5. the redirect: `pages.newUser` (with `callbackUrl`) after a first
+ *    sign-in when it is set, else the callback URL.
+ */
+import type { RequestContext } from "../actions/context.js"
+import type { AdapterUser } from "../adapters.js"
+import { CallbackRouteError } from "../errors.js"
+import { runSignInCallback } from "../flows/authorize.js"
+import { withQuery } from "../actions/html.js"
+import type { InternalProvider } from "../config/providers.js"
+import type { Account, Profile, ResponseInternal, TokenSet, User } from "../types.js"
+import { currentUser } from "./current-user.js"
+import { type Resolution, resolveOAuthUser } from "./link.js"
+import { issueSession } from "./session.js"
+
+/** A sign-in a provider vouched for. */
+export interface SignInAttempt {
+  provider: InternalProvider
+  /** The user as the provider described it. */
+  user: User
+  /** The account, with every token the provider returned (what the `jwt` callback and `events.signIn` see). */
+  account: Account
+  /** OAuth/OIDC: the provider's profile. */
+  profile?: Profile
+  /** OAuth/OIDC: picks what is stored on the account (the provider's `account()`). */
+  storedAccount?: (tokens: TokenSet) => Partial<Account> | undefined | null
+  /** OAuth/OIDC: the provider's `allowDangerousEmailAccountLinking`. */
+  allowDangerousEmailAccountLinking?: boolean
+  /** Credentials: the submitted fields, for the `signIn` callback. */
+  credentials?: Record<string, unknown>
+}
+
+/** Credentials: under the database strategy the session needs a user the adapter knows. */
+async function credentialsUser(ctx: RequestContext, attempt: SignInAttempt): Promise<Resolution> {
+  const { adapter, session } = ctx.config
+  if (session.strategy !== "database") return { user: attempt.user, isNewUser: false, sameSession: false }
+  const stored = await adapter!.getUser!(String(attempt.user.id))
+  if (!stored) {
+    throw new CallbackRouteError(
+      `authorize() of provider "${attempt.provider.id}" returned user id ${JSON.stringify(attempt.user.id)}, which the adapter does not know. Under the database session strategy, return a user stored through the adapter (its id).`,
+      { provider: attempt.provider.id },
+    )
+  }
+  return { user: { ...stored, ...attempt.user, id: stored.id } as AdapterUser, isNewUser: false, sameSession: false }
+}
+
+/** Finishes a sign-in: callbacks, account rules, session, event, redirect. */
+export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt): Promise<ResponseInternal> {
+  const { config } = ctx
+  const { adapter, logger, events, pages } = config
+  const { account, profile } = attempt
+  const callbackUrl = await ctx.callbackUrl()
+  const isCredentials = account.type === "credentials"
+
+  const linkedUser =
+    adapter && !isCredentials
+      ? await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId })
+      : null
+  const redirect = await runSignInCallback(ctx, {
+    user: linkedUser ?? attempt.user,
+    account,
+    ...(profile === undefined ? {} : { profile }),
+    ...(isCredentials ? { credentials: (attempt.credentials ?? {}) as never } : {}),
+  })
+  if (redirect) {
+    // Not the URL itself: it may carry tokens of the app's own.
+    logger.debug("sign-in: the signIn callback returned a URL; redirecting there instead", { provider: account.provider })
+    return { redirect, cookies: ctx.responseCookies }
+  }
+
+  const current = isCredentials && config.session.strategy !== "database" ? undefined : await currentUser(ctx)
+  const resolution = isCredentials
+    ? await credentialsUser(ctx, attempt)
+    : await resolveOAuthUser(
+        ctx,
+        {
+          user: attempt.user,
+          account,
+          ...(profile === undefined ? {} : { profile }),
+          ...(attempt.storedAccount ? { storedAccount: attempt.storedAccount } : {}),
+          allowDangerousEmailAccountLinking: attempt.allowDangerousEmailAccountLinking === true,
+        },
+        current,
+        linkedUser,
+      )
+  const { user, isNewUser, sameSession } = resolution
+
+  await issueSession(ctx, {
+    user,
+    account,
+    ...(profile === undefined ? {} : { profile }),
+    ...(isCredentials ? {} : { isNewUser }),
+    ...(current ? { current } : {}),
+    sameSession,
+  })
+  await events.signIn?.(isCredentials ? { user, account } : { user, account, ...(profile === undefined ? {} : { profile }), isNewUser })
+
+  if (isNewUser && pages.newUser) return { redirect: withQuery(pages.newUser, { callbackUrl }), cookies: ctx.responseCookies }
+  return { redirect: callbackUrl, cookies: ctx.responseCookies }
+}

@@ -1,0 +1,210 @@
+/**
+ * `GET /callback/{oauth provider}` (and `POST` for `response_mode=form_post`):
+ * the authorization response becomes a signed-in user (RFC 6749 §4.1.2–4.1.4,
+ * OpenID Connect Core §3.1.2.5–3.1.3.7), every step through oauth4webapi:
+ *
+ * 1. at the redirect proxy, a sign-in started elsewhere is forwarded there;
+ * 2. the check cookies are read (and always deleted): state must match,
+ *    each cookie must have been minted for this provider;
+ * 3. the response is validated (`error` → {@link OAuthCallbackError};
+ *    RFC 9207 `iss` when the provider advertises it);
+ * 4. the code is exchanged with the provider's client authentication and
+ *    the PKCE verifier; the token response is validated, for oidc with its
+ *    id_token (issuer, audience, nonce, expiry, age and **signature**);
+ * 5. the profile comes from the id_token, or userinfo (`idToken: false`,
+ *    its `sub` must equal the id_token's; or any oauth provider);
+ * 6. `profile()` maps it to a user, the tokens become the account
+ *    (`expires_at` from `expires_in`, `token_type` lower-cased), and
+ *    account/sign-in.ts decides who signs in.
+ *
+ * Failures: check cookies → {@link InvalidCheck}; anything the provider got
+ * wrong or could not deliver (an error response, a bad token, a timeout, an
+ * oversized or malformed answer) → {@link OAuthCallbackError}, which sends
+ * the user back to the sign-in page; `profile()` throwing or returning no
+ * id → {@link OAuthProfileParseError}. The log gets the detail; the page
+ * never shows the provider's text.
+ */
+import * as oauth from "oauth4webapi"
+import type { RequestContext } from "../../actions/context.js"
+import type { InternalProvider } from "../../config/providers.js"
+import { AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
+import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../types.js"
+import { finishSignIn } from "../../account/sign-in.js"
+import { redirectUri } from "./authorization-url.js"
+import { clearChecks, useChecks } from "./checks.js"
+import { requestOptions } from "./http.js"
+import { checkIssuedAt, verifyIdTokenSignature } from "./id-token.js"
+import type { ServerMetadata } from "./metadata.js"
+import { forwardFromProxy } from "./redirect-proxy.js"
+import type { OAuthRuntime } from "./runtime.js"
+import type { OAuthSettings } from "./settings.js"
+
+/** The authorization response parameters: the form body of a POST, else the query. */
+function responseParams(ctx: RequestContext): URLSearchParams {
+  const source = ctx.request.method === "POST" ? (ctx.request.body ?? {}) : ctx.request.query
+  const params = new URLSearchParams()
+  for (const [name, value] of Object.entries(source)) if (typeof value === "string") params.set(name, value)
+  return params
+}
+
+/** Runs one step against the provider; whatever it throws that is not ours becomes an OAuthCallbackError naming the step. */
+async function step<T>(settings: OAuthSettings, what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run()
+  } catch (error) {
+    if (error instanceof AuthError) throw error
+    const detail = error instanceof oauth.ResponseBodyError ? `${error.error}${error.error_description ? `: ${error.error_description}` : ""}` : (error as Error).message
+    throw new OAuthCallbackError(`Provider "${settings.id}": ${what} failed: ${detail}`, { err: error as Error, provider: settings.id })
+  }
+}
+
+/** Validates the authorization response; the provider's `error` becomes OAuthCallbackError. */
+function validateResponse(settings: OAuthSettings, metadata: ServerMetadata, client: oauth.Client, params: URLSearchParams, state: string | undefined): URLSearchParams {
+  try {
+    return oauth.validateAuthResponse(metadata.as, client, params, state ?? oauth.skipStateCheck)
+  } catch (error) {
+    if (error instanceof oauth.AuthorizationResponseError) {
+      throw new OAuthCallbackError(`Provider "${settings.id}" answered the authorization request with an error: ${error.error}.`, {
+        provider: settings.id,
+        error: error.error,
+        error_description: error.error_description,
+      })
+    }
+    throw new OAuthCallbackError(`Provider "${settings.id}": the authorization response was refused: ${(error as Error).message}`, {
+      err: error as Error,
+      provider: settings.id,
+    })
+  }
+}
+
+/** The JSON object a plain OAuth 2.0 userinfo endpoint answers (no OpenID Connect `sub` rule). */
+async function plainUserinfo(response: Response): Promise<Profile> {
+  if (response.status < 200 || response.status > 299) throw new Error(`the userinfo endpoint answered HTTP ${response.status}`)
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    throw new Error("the userinfo endpoint did not answer JSON")
+  }
+  if (body === null || typeof body !== "object" || Array.isArray(body)) throw new Error("the userinfo endpoint did not answer a JSON object")
+  return body as Profile
+}
+
+async function fetchProfile(
+  runtime: OAuthRuntime,
+  settings: OAuthSettings,
+  metadata: ServerMetadata,
+  tokens: oauth.TokenEndpointResponse,
+  provider: InternalProvider,
+): Promise<Profile> {
+  const client = runtime.client(settings)
+  const options = requestOptions(runtime.fetch(settings))
+  if (settings.type === "oidc") {
+    const claims = oauth.getValidatedIdTokenClaims(tokens)!
+    if (settings.idToken) return { ...claims } as Profile
+    return step(settings, "the userinfo request", async () => {
+      const response = await oauth.userInfoRequest(metadata.as, client, tokens.access_token, options)
+      return { ...(await oauth.processUserInfoResponse(metadata.as, client, claims.sub, response)) } as Profile
+    })
+  }
+  const request = settings.userinfo.options.request
+  if (typeof request === "function") {
+    return step(settings, "userinfo.request()", async () => {
+      const profile = await request({ tokens, provider })
+      return (profile !== null && typeof profile === "object" ? profile : {}) as Profile
+    })
+  }
+  if (!metadata.as.userinfo_endpoint) {
+    throw new OAuthCallbackError(`Provider "${settings.id}" has no userinfo endpoint to read the profile from.`, { provider: settings.id })
+  }
+  return step(settings, "the userinfo request", async () => plainUserinfo(await oauth.userInfoRequest(metadata.as, client, tokens.access_token, options)))
+}
+
+/** What profile() made of the provider's profile, checked: the user, and the account id. */
+async function mapProfile(settings: OAuthSettings, profile: Profile, tokens: TokenSet): Promise<{ user: User; providerAccountId: string }> {
+  let mapped: unknown
+  try {
+    mapped = await settings.profile(profile, tokens)
+  } catch (error) {
+    throw new OAuthProfileParseError(`Provider "${settings.id}": profile() threw: ${(error as Error)?.message ?? String(error)}`, {
+      err: error as Error,
+      provider: settings.id,
+    })
+  }
+  const refuse = (why: string) => new OAuthProfileParseError(`Provider "${settings.id}": profile() ${why}.`, { provider: settings.id })
+  if (mapped === null || typeof mapped !== "object") throw refuse("did not return a user object")
+  const user = mapped as User & Record<string, unknown>
+  if (user.id === undefined || user.id === null || user.id === "") throw refuse("returned no id (the provider's account id, e.g. `sub`)")
+  if (typeof user.id !== "string" && typeof user.id !== "number") throw refuse("returned an id that is not a string")
+  if (user.email !== undefined && user.email !== null && typeof user.email !== "string") throw refuse("returned an email that is not a string")
+  const { id, email, ...rest } = user
+  // As @auth/core: the user id is the app's, not the provider's (that one is the account's id).
+  return {
+    user: { ...rest, id: crypto.randomUUID(), ...(email === undefined ? {} : { email: email === null ? null : email.toLowerCase() }) },
+    providerAccountId: String(id),
+  }
+}
+
+/** Handles `GET`/`POST /callback/{id}` for an oauth or oidc provider. */
+export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, provider: InternalProvider): Promise<ResponseInternal> {
+  const settings = runtime.settings(provider)
+  const { logger } = ctx.config
+  const params = responseParams(ctx)
+
+  const forwarded = await forwardFromProxy(ctx, settings, params)
+  if (forwarded) return forwarded
+
+  clearChecks(ctx, settings)
+  const checks = await useChecks(ctx, settings, params.get("state"))
+  let metadata = await runtime.metadata(settings)
+  const client = runtime.client(settings)
+  // Without a configured issuer there is nothing to compare an `iss` with.
+  if (!settings.issuer) params.delete("iss")
+  const validated = validateResponse(settings, metadata, client, params, checks.state)
+  logger.debug("oauth callback: authorization response accepted", { provider: settings.id })
+
+  const options = requestOptions(runtime.fetch(settings))
+  let response = await step(settings, "the token request", () =>
+    oauth.authorizationCodeGrantRequest(
+      metadata.as,
+      client,
+      runtime.clientAuth(settings, metadata.as),
+      validated,
+      redirectUri(ctx, settings),
+      checks.codeVerifier ?? oauth.nopkce,
+      options,
+    ),
+  )
+  const conform = settings.token.options.conform
+  if (typeof conform === "function") response = ((await conform(response.clone())) as Response | undefined) ?? response
+
+  const tokens = await step(settings, "the token response", async () => {
+    const processed = await oauth.processAuthorizationCodeResponse(metadata.as, client, response, {
+      expectedNonce: checks.nonce ?? oauth.expectNoNonce,
+      requireIdToken: settings.type === "oidc",
+    })
+    // A plain OAuth provider's profile never comes from an id_token; without its JWKS one is only stored.
+    if (typeof processed.id_token === "string" && (settings.type === "oidc" || metadata.as.jwks_uri)) {
+      await verifyIdTokenSignature(runtime, settings, metadata, response, processed.id_token)
+      checkIssuedAt(oauth.getValidatedIdTokenClaims(processed)!)
+    }
+    return processed
+  })
+  // A JWKS refetch may have replaced the metadata object; later requests use the fresh one.
+  metadata = await runtime.metadata(settings)
+  logger.debug("oauth callback: tokens received", { provider: settings.id, fields: Object.keys(tokens) })
+
+  const tokenSet: TokenSet = { ...tokens }
+  if (tokenSet.expires_in !== undefined) tokenSet.expires_at = Math.floor(Date.now() / 1000) + Number(tokenSet.expires_in)
+  const profile = await fetchProfile(runtime, settings, metadata, tokens, provider)
+  const { user, providerAccountId } = await mapProfile(settings, profile, tokenSet)
+  const account: Account = { ...tokenSet, provider: settings.id, type: settings.type, providerAccountId } as Account
+  return finishSignIn(ctx, {
+    provider,
+    user,
+    account,
+    profile,
+    storedAccount: settings.account,
+    allowDangerousEmailAccountLinking: settings.allowDangerousEmailAccountLinking,
+  })
+}

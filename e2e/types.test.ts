@@ -62,7 +62,7 @@ function findingsOf(units: Unit[]): (c: Case) => Finding[] {
   const results = new Map<Unit, Map<string, Finding[]>>()
   return (c) => {
     const unit = units.find((u) => u.cases.includes(c))!
-    if (!results.has(unit)) results.set(unit, checker.check(unit.files))
+    if (!results.has(unit)) results.set(unit, checker.check(unit.files, unit.javascript ? { noImplicitAny: false } : {}))
     const byPath = results.get(unit)!
     return c.paths.flatMap((path) => byPath.get(path) ?? [])
   }

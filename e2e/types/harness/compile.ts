@@ -66,14 +66,18 @@ export class TypeChecker {
 
   constructor(readonly options: ts.CompilerOptions) {}
 
-  /** Compiles `files` as one program and returns the findings of each (keyed by path). */
-  check(files: VirtualFile[]): Map<string, Finding[]> {
+  /**
+   * Compiles `files` as one program and returns the findings of each (keyed
+   * by path). `overrides` adjust the options for this program only.
+   */
+  check(files: VirtualFile[], overrides: ts.CompilerOptions = {}): Map<string, Finding[]> {
+    const options = { ...this.options, ...overrides }
     const virtual = new Map(files.map((file) => [file.path, file.text]))
     const virtualDirs = new Set<string>()
     for (const path of virtual.keys()) {
       for (let dir = dirname(path); !virtualDirs.has(dir) && dir !== dirname(dir); dir = dirname(dir)) virtualDirs.add(dir)
     }
-    const host = ts.createCompilerHost(this.options, true)
+    const host = ts.createCompilerHost(options, true)
     const realFileExists = host.fileExists.bind(host)
     const realReadFile = host.readFile.bind(host)
     const realDirectoryExists = host.directoryExists?.bind(host)
@@ -90,7 +94,7 @@ export class TypeChecker {
       return this.#parsed.get(key)
     }
 
-    const program = ts.createProgram({ rootNames: [...virtual.keys()], options: this.options, host })
+    const program = ts.createProgram({ rootNames: [...virtual.keys()], options, host })
     const findings = new Map<string, Finding[]>(files.map((file) => [file.path, []]))
     const all = [
       ...program.getOptionsDiagnostics(),

@@ -30,6 +30,8 @@ export interface Case {
 export interface Unit {
   files: VirtualFile[]
   cases: Case[]
+  /** JavaScript blocks: checked (`checkJs`), but parameters need no annotations. */
+  javascript?: boolean
 }
 
 /** A source file of the corpus, relative to the corpus root (`corpus/x.ts`). */
@@ -146,6 +148,7 @@ interface Segment {
  */
 export function docUnits(repoRoot: string, markdownFiles: string[], virtualRoot: string, preamble: VirtualFile): Unit[] {
   const shared: Unit = { files: [preamble], cases: [] }
+  const sharedJs: Unit = { files: [preamble], cases: [], javascript: true }
   const own: Unit[] = []
   for (const markdown of markdownFiles) {
     const blocks = readDocBlocks(join(repoRoot, markdown), markdown)
@@ -169,10 +172,12 @@ export function docUnits(repoRoot: string, markdownFiles: string[], virtualRoot:
       const locate = (finding: Finding) => locateInMarkdown(finding, path, segments)
       const unitCase: Case = { name: `${markdown}:${block.line}`, paths: [path], locate, expected: [] }
       const file = { path, text }
-      if (augments(path, text)) own.push({ files: [preamble, file], cases: [unitCase] })
+      const javascript = block.extension === ".js" || block.extension === ".jsx"
+      if (augments(path, text)) own.push({ files: [preamble, file], cases: [unitCase], javascript })
       else {
-        shared.files.push(file)
-        shared.cases.push(unitCase)
+        const unit = javascript ? sharedJs : shared
+        unit.files.push(file)
+        unit.cases.push(unitCase)
       }
     }
   }
@@ -182,7 +187,7 @@ export function docUnits(repoRoot: string, markdownFiles: string[], virtualRoot:
     locate: (finding) => `docs-preamble.d.ts:${finding.line}`,
     expected: [],
   })
-  return [shared, ...own]
+  return [shared, ...(sharedJs.cases.length ? [sharedJs] : []), ...own]
 }
 
 /** The blocks marked `skip (reason)`, for the report. */

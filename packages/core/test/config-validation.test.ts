@@ -204,3 +204,22 @@ describe("provider entries", () => {
     expect(errors[0]!.message).toContain("providers[1]")
   })
 })
+
+describe("setEnvDefaults with an environment that is not a string map", () => {
+  it("reads string variables and ignores bindings and other values (a Workers env)", async () => {
+    const env = {
+      AUTH_SECRET: "workers-secret-workers-secret-workers-secret",
+      AUTH_TRUST_HOST: "true",
+      DB: { prepare: () => null },
+      AUTH_SECRET_1: 42,
+      AUTH_URL: { href: "https://not-a-string.example" },
+    }
+    const config: AuthConfig = { providers: [] }
+    setEnvDefaults(env, config)
+    expect(config.secret).toEqual(["workers-secret-workers-secret-workers-secret"])
+    expect(config.trustHost).toBe(true)
+    expect(config.basePath).toBe("/auth")
+    const response = await Auth(new Request("https://app.example/auth/session"), config)
+    expect(response.status).toBe(200)
+  })
+})

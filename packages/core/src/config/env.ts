@@ -8,8 +8,19 @@ import type { AuthAction } from "../types.js"
 import type { AuthConfig } from "./auth-config.js"
 import { createLogger } from "./logger.js"
 
-/** The environment variables Latchkey reads (any string map works, e.g. `process.env`). */
-export type EnvObject = Record<string, string | undefined>
+/**
+ * The environment Latchkey reads its variables from: `process.env`, a
+ * Workers `env` binding, `import.meta.env`, any object. Only string values
+ * count; anything else under a name (a database binding, a number) is
+ * treated as unset. As in `@auth/core`, no particular shape is required.
+ */
+export type EnvObject = object
+
+/** The value of variable `name` in `env` when it is a string, else `undefined`. */
+function envValue(env: EnvObject | null | undefined, name: string): string | undefined {
+  const value = env == null ? undefined : (env as Record<string, unknown>)[name]
+  return typeof value === "string" ? value : undefined
+}
 
 /** Parses a boolean-ish environment value; "false", "0", "no", "off" and "" are false. */
 function envFlag(value: string | undefined): boolean | undefined {
@@ -52,10 +63,10 @@ function providerFromEnv(envObject: EnvObject, provider: Provider): Provider {
   }
   if (probe === null || typeof probe !== "object" || Array.isArray(probe)) return provider
   const ID = String((probe as { id?: unknown }).id).toUpperCase().replace(/-/g, "_")
-  const clientId = envObject[`AUTH_${ID}_ID`]
-  const clientSecret = envObject[`AUTH_${ID}_SECRET`]
-  const issuer = envObject[`AUTH_${ID}_ISSUER`]
-  const apiKey = envObject[`AUTH_${ID}_KEY`]
+  const clientId = envValue(envObject, `AUTH_${ID}_ID`)
+  const clientSecret = envValue(envObject, `AUTH_${ID}_SECRET`)
+  const issuer = envValue(envObject, `AUTH_${ID}_ISSUER`)
+  const apiKey = envValue(envObject, `AUTH_${ID}_KEY`)
   let final: ProviderConfig
   try {
     // A copy: the user's provider objects are never modified.
@@ -93,7 +104,7 @@ function providerFromEnv(envObject: EnvObject, provider: Provider): Provider {
  * that are not providers are left as they are for `Auth()` to report.
  */
 export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppressBasePathWarning = false): void {
-  const url = envObject.AUTH_URL
+  const url = envValue(envObject, "AUTH_URL")
   const parsedUrl = url ? httpUrl(url) : undefined
   const carrier = config as AuthConfig & { [ENV_PROBLEM]?: InvalidOption }
   if (url && !parsedUrl) carrier[ENV_PROBLEM] = malformedAuthUrl(url)
@@ -110,22 +121,23 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppres
   const hasSecret = Array.isArray(config.secret) ? config.secret.length > 0 : !!config.secret
   if (!hasSecret) {
     const secrets: string[] = []
-    if (envObject.AUTH_SECRET) secrets.push(envObject.AUTH_SECRET)
+    const secret = envValue(envObject, "AUTH_SECRET")
+    if (secret) secrets.push(secret)
     for (const index of [1, 2, 3]) {
-      const numbered = envObject[`AUTH_SECRET_${index}`]
+      const numbered = envValue(envObject, `AUTH_SECRET_${index}`)
       if (numbered) secrets.unshift(numbered)
     }
     config.secret = secrets
   }
 
-  config.redirectProxyUrl ??= envObject.AUTH_REDIRECT_PROXY_URL
+  config.redirectProxyUrl ??= envValue(envObject, "AUTH_REDIRECT_PROXY_URL")
   config.trustHost ??=
     // A malformed AUTH_URL names no origin, so it vouches for nothing.
     envFlag(parsedUrl ? url : undefined) ??
-    envFlag(envObject.AUTH_TRUST_HOST) ??
-    envFlag(envObject.VERCEL) ??
-    envFlag(envObject.CF_PAGES) ??
-    envObject.NODE_ENV !== "production"
+    envFlag(envValue(envObject, "AUTH_TRUST_HOST")) ??
+    envFlag(envValue(envObject, "VERCEL")) ??
+    envFlag(envValue(envObject, "CF_PAGES")) ??
+    envValue(envObject, "NODE_ENV") !== "production"
 
   if (Array.isArray(config.providers)) config.providers = config.providers.map((provider) => providerFromEnv(envObject, provider))
 }
@@ -148,7 +160,7 @@ export function createActionURL(
   config: Pick<AuthConfig, "basePath" | "logger" | "debug">,
 ): URL {
   const basePath = config.basePath
-  const envUrl = envObject.AUTH_URL ?? envObject.NEXTAUTH_URL
+  const envUrl = envValue(envObject, "AUTH_URL") ?? envValue(envObject, "NEXTAUTH_URL")
   let url: URL
   if (envUrl) {
     const parsed = httpUrl(envUrl)

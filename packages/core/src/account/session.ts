@@ -57,15 +57,17 @@ async function signInToken(ctx: RequestContext, grant: SessionGrant): Promise<JW
 
 async function issueJwt(ctx: RequestContext, grant: SessionGrant): Promise<void> {
   const { logger } = ctx.config
+  const { provider, type } = grant.account
   const token = await signInToken(ctx, grant)
   if (token === null) {
-    logger.debug("sign-in: the jwt callback returned null; no session", { provider: grant.account.provider })
+    logger.debug(`${type} sign-in: jwt callback returned null; no session`, { provider })
     ctx.responseCookies.push(...clearSessionCookies(ctx))
     return
   }
+  logger.debug(`${type} sign-in: jwt callback returned a token`, { provider, claims: Object.keys(token) })
   const { cookies, exp } = await issueJwtSession(ctx, token)
   ctx.responseCookies.push(...cookies)
-  logger.debug("sign-in: JWT session issued", { provider: grant.account.provider, expires: new Date(exp * 1000).toISOString() })
+  logger.debug(`${type} sign-in: session issued`, { provider, expires: new Date(exp * 1000).toISOString() })
 }
 
 async function issueDatabaseSession(ctx: RequestContext, grant: SessionGrant): Promise<void> {
@@ -86,7 +88,7 @@ async function issueDatabaseSession(ctx: RequestContext, grant: SessionGrant): P
   // A chunked JWT from before (or another strategy) must not linger next to the new token.
   ctx.responseCookies.push(...clearSessionCookies(ctx).filter((cookie) => cookie.name !== name))
   ctx.responseCookies.push({ name, value: session.sessionToken, options: { ...cookieOptions, expires: session.expires } })
-  logger.debug("sign-in: database session created", { provider: grant.account.provider, expires: session.expires.toISOString() })
+  logger.debug(`${grant.account.type} sign-in: session issued`, { provider: grant.account.provider, strategy: "database", expires: session.expires.toISOString() })
 }
 
 /** Issues the session for `grant` under the configured strategy; its cookies join the response. */

@@ -73,11 +73,13 @@ export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt):
     ...(profile === undefined ? {} : { profile }),
     ...(isCredentials ? { credentials: (attempt.credentials ?? {}) as never } : {}),
   })
+  const trace = `${account.type} sign-in:`
   if (redirect) {
     // Not the URL itself: it may carry tokens of the app's own.
-    logger.debug("sign-in: the signIn callback returned a URL; redirecting there instead", { provider: account.provider })
+    logger.debug(`${trace} signIn callback returned a URL; redirecting there instead`, { provider: account.provider })
     return { redirect, cookies: ctx.responseCookies }
   }
+  logger.debug(`${trace} signIn callback allowed the sign-in`, { provider: account.provider })
 
   const current = isCredentials && config.session.strategy !== "database" ? undefined : await currentUser(ctx)
   const resolution = isCredentials

@@ -15,7 +15,6 @@ import {
   MissingAuthorize,
   MissingSecret,
   MissingWebAuthnAutocomplete,
-  UnsupportedStrategy,
   UntrustedHost,
 } from "../errors.js"
 import { cookiePrefixProblem } from "../http/cookie-defaults.js"
@@ -138,11 +137,6 @@ export function assertConfig(
   if (cookieProblem) return new AuthError(cookieProblem)
 
   const types = new Set(providers.map((provider) => provider.type))
-  if (types.has("credentials") && strategy === "database" && providers.every((p) => p.type === "credentials")) {
-    return new UnsupportedStrategy(
-      'Credentials sign-in issues JWT sessions; with only credentials providers, set `session: { strategy: "jwt" }`.',
-    )
-  }
 
   const { adapter } = config
   const required: string[] = []

@@ -1,0 +1,165 @@
+/**
+ * An adapter that keeps everything in memory: users, accounts, sessions,
+ * verification tokens and authenticators, in `Map`s that belong to the
+ * object `MemoryAdapter()` returns (two calls, two separate stores).
+ *
+ * For tests, demos and prototypes: the data is gone when the process ends
+ * and is not shared between processes. It implements all 19 operations of
+ * the adapter contract (spec § Adapter operations) with their rules:
+ * `null` for "not found", `useVerificationToken` returns a token once,
+ * `deleteUser` also removes the user's accounts, sessions and
+ * authenticators, `updateAuthenticatorCounter` throws for an unknown
+ * credential. Records are copied in and out, so changing a returned object
+ * never changes what is stored.
+ *
+ * @example
+ * ```ts
+ * import { MemoryAdapter } from "@latchkey/core/adapters/memory"
+ * const config = { adapter: MemoryAdapter(), providers: [...] }
+ * ```
+ * @module adapters/memory
+ */
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "../adapters.js"
+
+/** The operations of {@link MemoryAdapter}: every one of the contract, none optional. */
+export type MemoryAdapterInstance = Required<Adapter>
+
+const accountKey = (provider: string, providerAccountId: string) => `${provider}\u0000${providerAccountId}`
+const tokenKey = (identifier: string, token: string) => `${identifier}\u0000${token}`
+
+/** A deep copy (Dates stay Dates). */
+function copy<T>(value: T): T {
+  return structuredClone(value)
+}
+
+/**
+ * Creates an in-memory adapter with its own empty store. A user created
+ * without an `id` gets a random UUID.
+ */
+export function MemoryAdapter(): MemoryAdapterInstance {
+  const users = new Map<string, AdapterUser>()
+  const accounts = new Map<string, AdapterAccount>()
+  const sessions = new Map<string, AdapterSession>()
+  const tokens = new Map<string, VerificationToken>()
+  const authenticators = new Map<string, AdapterAuthenticator>()
+
+  const userWithEmail = (email: string) => [...users.values()].find((user) => user.email === email)
+
+  return {
+    async createUser(user) {
+      const stored = copy({ ...user, id: user.id ?? crypto.randomUUID() })
+      users.set(stored.id, stored)
+      return copy(stored)
+    },
+    async getUser(id) {
+      const user = users.get(id)
+      return user ? copy(user) : null
+    },
+    async getUserByEmail(email) {
+      const user = userWithEmail(email)
+      return user ? copy(user) : null
+    },
+    async getUserByAccount({ provider, providerAccountId }) {
+      const account = accounts.get(accountKey(provider, providerAccountId))
+      const user = account && users.get(account.userId)
+      return user ? copy(user) : null
+    },
+    async updateUser(user) {
+      const stored = users.get(user.id)
+      if (!stored) throw new Error(`updateUser: no user with id ${user.id}`)
+      const updated = { ...stored, ...copy(user) }
+      users.set(user.id, updated)
+      return copy(updated)
+    },
+    async deleteUser(userId) {
+      const user = users.get(userId)
+      if (!user) return null
+      users.delete(userId)
+      for (const [key, account] of accounts) if (account.userId === userId) accounts.delete(key)
+      for (const [key, session] of sessions) if (session.userId === userId) sessions.delete(key)
+      for (const [key, authenticator] of authenticators) if (authenticator.userId === userId) authenticators.delete(key)
+      return copy(user)
+    },
+    async linkAccount(account) {
+      const stored = copy(account)
+      accounts.set(accountKey(account.provider, account.providerAccountId), stored)
+      return copy(stored)
+    },
+    async unlinkAccount({ provider, providerAccountId }) {
+      const key = accountKey(provider, providerAccountId)
+      const account = accounts.get(key)
+      if (!account) return undefined
+      accounts.delete(key)
+      return copy(account)
+    },
+    async getAccount(providerAccountId, provider) {
+      const account = accounts.get(accountKey(provider, providerAccountId))
+      return account ? copy(account) : null
+    },
+    async createSession(session) {
+      const stored = copy(session)
+      sessions.set(session.sessionToken, stored)
+      return copy(stored)
+    },
+    async getSessionAndUser(sessionToken) {
+      const session = sessions.get(sessionToken)
+      const user = session && users.get(session.userId)
+      return session && user ? { session: copy(session), user: copy(user) } : null
+    },
+    async updateSession(session) {
+      const stored = sessions.get(session.sessionToken)
+      if (!stored) return null
+      const updated = { ...stored, ...copy(session) }
+      sessions.set(session.sessionToken, updated)
+      return copy(updated)
+    },
+    async deleteSession(sessionToken) {
+      const session = sessions.get(sessionToken)
+      if (!session) return null
+      sessions.delete(sessionToken)
+      return copy(session)
+    },
+    async createVerificationToken(verificationToken) {
+      tokens.set(tokenKey(verificationToken.identifier, verificationToken.token), copy(verificationToken))
+      return copy(verificationToken)
+    },
+    async useVerificationToken({ identifier, token }) {
+      const key = tokenKey(identifier, token)
+      const stored = tokens.get(key)
+      if (!stored) return null
+      // Single use: gone once read.
+      tokens.delete(key)
+      return copy(stored)
+    },
+    async getAuthenticator(credentialID) {
+      const authenticator = authenticators.get(credentialID)
+      return authenticator ? copy(authenticator) : null
+    },
+    async createAuthenticator(authenticator) {
+      if (authenticators.has(authenticator.credentialID)) {
+        throw new Error(`createAuthenticator: credential ${authenticator.credentialID} is already registered`)
+      }
+      authenticators.set(authenticator.credentialID, copy(authenticator))
+      return copy(authenticator)
+    },
+    async listAuthenticatorsByUserId(userId) {
+      return [...authenticators.values()].filter((authenticator) => authenticator.userId === userId).map(copy)
+    },
+    async updateAuthenticatorCounter(credentialID, newCounter) {
+      const stored = authenticators.get(credentialID)
+      if (!stored) throw new Error(`updateAuthenticatorCounter: no authenticator with credential id ${credentialID}`)
+      const updated = { ...stored, counter: newCounter }
+      authenticators.set(credentialID, updated)
+      return copy(updated)
+    },
+  }
+}
+
+export default MemoryAdapter

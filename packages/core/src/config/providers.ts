@@ -72,6 +72,8 @@ export function normalizeProviders(providers: readonly unknown[]): InternalProvi
     if (problem) throw new InvalidProvider(problem)
     const { options, ...defaults } = provider as ProviderConfig & { options?: Record<string, unknown> }
     const merged = options ? deepMerge(defaults, options) : defaults
+    // Symbol-keyed options (`[customFetch]`) are not merged by deepMerge: the user's one wins.
+    if (options) for (const key of Object.getOwnPropertySymbols(options)) (merged as Record<symbol, unknown>)[key] = options[key as never]
     return merged as InternalProvider
   })
 }

@@ -1,7 +1,8 @@
 /**
- * OAuth 2.0 and OpenID Connect provider configuration. The flows arrive with
- * the OAuth issue (on oauth4webapi); the shape below is already what
- * `@auth/core` accepts so configurations validate and list today.
+ * OAuth 2.0 and OpenID Connect provider configuration: what `@auth/core`
+ * accepts, plus Latchkey's limits on provider calls (`timeout`,
+ * `maxResponseSize`, `allowInsecureRequests`). The flow itself is in
+ * flows/oauth/ (docs/providers/oauth.md).
  *
  * @module providers/oauth
  */
@@ -59,7 +60,11 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   clientId?: string
   clientSecret?: string
   client?: Record<string, unknown>
-  /** Default `["pkce"]`. */
+  /**
+   * The checks bound to the browser that starts the sign-in. Default: oidc
+   * `["pkce", "state", "nonce"]`, oauth `["pkce", "state"]` (`@auth/core`:
+   * `["pkce"]`). `["none"]` turns them off.
+   */
   checks?: OAuthChecks[]
   /** Maps the provider's profile to a user. */
   profile?: ProfileCallback<P>
@@ -75,6 +80,21 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   options?: OAuthUserConfig<P>
   /** A `fetch` for this provider's requests to the authorization server (proxies, tests). */
   [customFetch]?: typeof fetch
+  /**
+   * Milliseconds each request to the provider (discovery, JWKS, token,
+   * userinfo) may take, its body included. Default 10 000.
+   */
+  timeout?: number
+  /** next-auth v4's spelling of {@link timeout}, accepted for migrations. */
+  httpOptions?: { timeout?: number }
+  /** The largest provider response read, in bytes; larger ones are cut off. Default 1 MiB. */
+  maxResponseSize?: number
+  /**
+   * Allow plain http to a host other than loopback (a development identity
+   * provider in a container). Default false: `127.0.0.1`, `localhost` and
+   * `[::1]` may always use http.
+   */
+  allowInsecureRequests?: boolean
 }
 
 /** An OpenID Connect provider. */

@@ -170,6 +170,23 @@ describe("the callback: a full sign-in with a JWT session", () => {
     expect((await app.session()).body.user.name).toBe("Ada Lovelace")
   })
 
+  it("hands a form_post response's user field (Apple's first-authorization name) to profile() as profile.user", async () => {
+    const client = await registerClient(op, "op")
+    const profiles: any[] = []
+    const provider = oidcProvider(op, client, "op", {
+      authorization: { params: { response_mode: "form_post" } },
+      profile: (profile: any) => {
+        profiles.push(profile)
+        return { id: profile.sub, name: JSON.parse(profile.user).name.firstName, email: profile.email }
+      },
+    })
+    const app = browser(appConfig([provider]))
+    const user = JSON.stringify({ name: { firstName: "Augusta", lastName: "King" } })
+    await signIn(app, op, "op", { tamper: (params) => params.set("user", user) })
+    expect(profiles[0]).toMatchObject({ sub: "op-user-1", user })
+    expect((await app.session()).body.user.name).toBe("Augusta")
+  })
+
   it("reads the profile from userinfo when idToken is false, and requires its sub to be the id_token's", async () => {
     const client = await registerClient(op, "op")
     const app = browser(appConfig([oidcProvider(op, client, "op", { idToken: false })]))

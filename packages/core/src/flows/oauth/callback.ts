@@ -12,7 +12,10 @@
  *    the PKCE verifier; the token response is validated, for oidc with its
  *    id_token (issuer, audience, nonce, expiry, age and **signature**);
  * 5. the profile comes from the id_token, or userinfo (`idToken: false`,
- *    its `sub` must equal the id_token's; or any oauth provider);
+ *    its `sub` must equal the id_token's; or any oauth provider; or the
+ *    provider's `userinfo.request({ tokens, provider, fetch })`); a
+ *    form_post `user` field (Apple's name on the first authorization) is
+ *    added as `profile.user`, unverified;
  * 6. `profile()` maps it to a user, the tokens become the account
  *    (`expires_at` from `expires_in`, `token_type` lower-cased), and
  *    account/sign-in.ts decides who signs in.
@@ -110,7 +113,7 @@ async function fetchProfile(
   const request = settings.userinfo.options.request
   if (typeof request === "function") {
     return step(settings, "userinfo.request()", async () => {
-      const profile = await request({ tokens, provider })
+      const profile = await request({ tokens, provider, fetch: runtime.fetch(settings) })
       return (profile !== null && typeof profile === "object" ? profile : {}) as Profile
     })
   }
@@ -197,6 +200,9 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
   const tokenSet: TokenSet = { ...tokens }
   if (tokenSet.expires_in !== undefined) tokenSet.expires_at = Math.floor(Date.now() / 1000) + Number(tokenSet.expires_in)
   const profile = await fetchProfile(runtime, settings, metadata, tokens, provider)
+  // Apple posts the user's name once, as a JSON `user` field beside the code (unsigned: a display name only).
+  const postedUser = ctx.request.method === "POST" ? params.get("user") : null
+  if (postedUser !== null && profile.user === undefined) profile.user = postedUser
   const { user, providerAccountId } = await mapProfile(settings, profile, tokenSet)
   const account: Account = { ...tokenSet, provider: settings.id, type: settings.type, providerAccountId } as Account
   return finishSignIn(ctx, {

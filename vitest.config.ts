@@ -41,6 +41,7 @@ export default defineConfig({
             "packages/core/test/differential.test.ts",
             "packages/core/test/hostile.test.ts",
             "packages/core/test/database-session.test.ts",
+            "packages/core/test/oauth/*.test.ts",
           ],
         },
       },

@@ -23,6 +23,7 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     ["@latchkey/core/errors", ["AccessDenied", "AuthError", "CredentialsSignin", "MissingCSRF", "Verification", "isClientError"]],
     ["@latchkey/core/providers/credentials", ["default"]],
     ["@latchkey/core/adapters", ["isDate"]],
+    ["@latchkey/core/adapters/memory", ["MemoryAdapter", "default"]],
     ["@latchkey/core/types", []],
     ["@latchkey/core/providers", []],
     ["@latchkey/node", ["NodeHeaderView", "toAuthRequest", "toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeAuthResponse", "writeWebResponse"]],

@@ -122,7 +122,7 @@ export function providerFetch(settings: OAuthSettings): FetchLike {
   }
 }
 
-/** The oauth4webapi request options for `settings`' provider. */
+/** The oauth4webapi request options that send every request through `fetcher` (a {@link providerFetch}). */
 export function requestOptions(fetcher: FetchLike): { [oauth.customFetch]: FetchLike; [oauth.allowInsecureRequests]: true } {
   return { [oauth.customFetch]: fetcher, [oauth.allowInsecureRequests]: true }
 }

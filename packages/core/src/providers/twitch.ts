@@ -1,0 +1,87 @@
+/**
+ * Sign in with Twitch (OpenID Connect): https://dev.twitch.tv/docs/authentication/getting-tokens-oidc/
+ *
+ * - Callback URL to register ("OAuth Redirect URLs"):
+ *   `{origin}{basePath}/callback/twitch`.
+ * - Environment: `AUTH_TWITCH_ID`, `AUTH_TWITCH_SECRET`.
+ * - Issuer `https://id.twitch.tv/oauth2`; scopes `openid user:read:email`,
+ *   with the `claims` parameter asking for `email`, `picture` and
+ *   `preferred_username` in the ID token.
+ * - Client authentication: `client_secret_post`.
+ * - Checks: PKCE, `state` and `nonce`.
+ * - Twitch answers the token request with `scope` as a JSON array and its
+ *   errors as `{ status, message }`; `token.conform` rewrites both into
+ *   RFC 6749 form (space-separated `scope`; `error`/`error_description`).
+ *
+ * @module providers/twitch
+ */
+import { letterMark } from "./lib/logo.js"
+import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
+
+/** Twitch's ID token claims with the `claims` this provider requests. */
+export interface TwitchProfile extends Record<string, any> {
+  iss: string
+  sub: string
+  aud: string
+  exp: number
+  iat: number
+  nonce?: string
+  azp?: string
+  preferred_username: string
+  email?: string
+  email_verified?: boolean
+  picture?: string
+  updated_at?: string
+}
+
+/**
+ * Rewrites Twitch's token response into RFC 6749 §5.1/§5.2 form, or returns
+ * `undefined` when it already is. `scope` arrays become space-separated
+ * strings; an error body without `error` gets `error: "invalid_request"` and
+ * its `message` as `error_description`.
+ */
+export async function conformTwitchTokenResponse(response: Response): Promise<Response | undefined> {
+  let body: unknown
+  try {
+    body = await response.clone().json()
+  } catch {
+    return undefined
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined
+  const record = body as Record<string, unknown>
+  const init = { status: response.status, statusText: response.statusText, headers: response.headers }
+  if (response.ok) {
+    if (Array.isArray(record.scope)) return Response.json({ ...record, scope: record.scope.join(" ") }, init)
+    return undefined
+  }
+  if (typeof record.error === "string") return undefined
+  const description = typeof record.message === "string" ? record.message : undefined
+  return Response.json({ error: "invalid_request", ...(description ? { error_description: description } : {}) }, init)
+}
+
+/**
+ * The Twitch provider. Profile: `id` = `sub`, `name` = `preferred_username`,
+ * `email`, `image` = `picture`.
+ */
+export default function Twitch(options: OIDCUserConfig<TwitchProfile> = {}): OIDCConfig<TwitchProfile> {
+  return {
+    id: "twitch",
+    name: "Twitch",
+    type: "oidc",
+    issuer: "https://id.twitch.tv/oauth2",
+    client: { token_endpoint_auth_method: "client_secret_post" },
+    authorization: {
+      params: {
+        scope: "openid user:read:email",
+        claims: { id_token: { email: null, picture: null, preferred_username: null } },
+      },
+    },
+    token: { conform: conformTwitchTokenResponse },
+    checks: ["pkce", "state", "nonce"],
+    profile(profile) {
+      return { id: profile.sub, name: profile.preferred_username, email: profile.email, image: profile.picture }
+    },
+    style: { bg: "#65459b", text: "#ffffff", logo: letterMark("T", "#ffffff") },
+    options,
+  }
+}

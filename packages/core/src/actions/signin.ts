@@ -1,12 +1,14 @@
 /**
  * `POST /signin/{provider}` starts a sign-in (spec § Endpoints): for an
  * oauth/oidc provider, the redirect to its authorization endpoint
- * (flows/oauth/authorization-url.ts). Without a provider, or for
+ * (flows/oauth/authorization-url.ts; OAuth 1.0a: flows/oauth1/sign-in.ts). Without a provider, or for
  * credentials and WebAuthn (whose forms post to the callback), it redirects
  * to the sign-in page.
  */
 import { InvalidProvider } from "../errors.js"
 import { authorizationRedirect } from "../flows/oauth/authorization-url.js"
+import { isOAuth1Provider } from "../flows/oauth1/settings.js"
+import { startOAuth1SignIn } from "../flows/oauth1/sign-in.js"
 import type { ResponseInternal } from "../types.js"
 import type { RequestContext } from "./context.js"
 
@@ -21,6 +23,8 @@ export async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
   switch (provider.type) {
     case "oauth":
     case "oidc": {
+      // X's legacy flow (`version: "1.0a"`): RFC 5849, flows/oauth1/.
+      if (isOAuth1Provider(provider)) return startOAuth1SignIn(ctx, provider)
       const { oauth } = ctx.config
       return authorizationRedirect(ctx, oauth, oauth.settings(provider))
     }

@@ -1,0 +1,154 @@
+/**
+ * What an adapter author hands to {@link runAdapterConformance}: the adapter
+ * under test, raw reads of their own storage, and what to leave out.
+ *
+ * @module options
+ */
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "@latchkey/core/adapters"
+
+/** A value or a promise of it. */
+export type Awaitable<T> = T | PromiseLike<T>
+
+/** The 19 operations of the adapter contract (spec § Adapter operations). */
+export type AdapterOperation = keyof Required<Adapter>
+
+/** Every operation name, in the order of the spec's table. */
+export const adapterOperations: readonly AdapterOperation[] = [
+  "createUser",
+  "getUser",
+  "getUserByEmail",
+  "getUserByAccount",
+  "updateUser",
+  "deleteUser",
+  "linkAccount",
+  "unlinkAccount",
+  "getAccount",
+  "createSession",
+  "getSessionAndUser",
+  "updateSession",
+  "deleteSession",
+  "createVerificationToken",
+  "useVerificationToken",
+  "createAuthenticator",
+  "getAuthenticator",
+  "listAuthenticatorsByUserId",
+  "updateAuthenticatorCounter",
+]
+
+/**
+ * The groups of the suite. Each is a `describe` block of the same name and
+ * can be skipped as a whole.
+ *
+ * - `users`, `accounts`, `sessions`, `verificationTokens`, `authenticators`:
+ *   each operation does what the spec says, checked through the adapter and
+ *   through your raw reads.
+ * - `notFound`: every `get…` answers `null` (and `listAuthenticatorsByUserId`
+ *   `[]`) for unknown keys, including ids that do not have the id column's
+ *   format, such as `"invalid-user-id"` against a `uuid` column.
+ * - `dates`: `emailVerified` and every `expires` come back as `Date`
+ *   instances with the same millisecond, on every read path.
+ * - `extraFields`: fields beyond the spec's round-trip (see
+ *   {@link ConformanceOptions.extraFields}).
+ * - `cascades`: `deleteUser` removes the user's sessions, accounts and
+ *   authenticators, and nothing of anyone else's.
+ * - `singleUse`: 100 concurrent `useVerificationToken` calls for one token,
+ *   exactly one of which gets it.
+ * - `counters`: the stored WebAuthn signature counter never goes backwards.
+ * - `hostile`: quotes, backslashes, `%`, `_`, NUL, 10,000-character values,
+ *   unicode and mixed-case emails in every key field.
+ */
+export type ConformanceGroup =
+  | "users"
+  | "accounts"
+  | "sessions"
+  | "verificationTokens"
+  | "authenticators"
+  | "notFound"
+  | "dates"
+  | "extraFields"
+  | "cascades"
+  | "singleUse"
+  | "counters"
+  | "hostile"
+
+/**
+ * Raw reads of your storage that bypass the adapter, so the suite can check
+ * what was really stored (and really deleted). Each returns the stored record
+ * with dates as `Date` instances (and booleans as booleans), or `null` when
+ * there is none.
+ */
+export interface ConformanceDatabase {
+  /** Called once before the first test: create tables, open connections. */
+  connect?(): Awaitable<void>
+  /** Called once after the last test: close connections, drop test tables. */
+  disconnect?(): Awaitable<void>
+  user(id: string): Awaitable<Record<string, unknown> | null>
+  session(sessionToken: string): Awaitable<Record<string, unknown> | null>
+  account(key: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<Record<string, unknown> | null>
+  verificationToken(key: Pick<VerificationToken, "identifier" | "token">): Awaitable<Record<string, unknown> | null>
+  /** Required unless `webauthn` is `false`. */
+  authenticator?(credentialID: string): Awaitable<Record<string, unknown> | null>
+}
+
+/** Extra fields per model that your storage keeps (columns you added). */
+export interface ExtraFields {
+  user?: Record<string, unknown>
+  account?: Record<string, unknown>
+  session?: Record<string, unknown>
+  verificationToken?: Record<string, unknown>
+  authenticator?: Record<string, unknown>
+}
+
+/** Options of {@link runAdapterConformance}. */
+export interface ConformanceOptions {
+  /**
+   * The adapter under test, or a function returning it (called once, after
+   * `db.connect()`).
+   */
+  adapter: Adapter | (() => Awaitable<Adapter>)
+  /** Raw reads of your storage. */
+  db: ConformanceDatabase
+  /**
+   * Groups ({@link ConformanceGroup}) or operations ({@link AdapterOperation})
+   * to leave out. A test is skipped when its group or any operation it needs is
+   * listed. An operation that is neither listed nor implemented fails the
+   * tests that need it, naming it. Default: nothing skipped.
+   */
+  skip?: ReadonlyArray<ConformanceGroup | AdapterOperation>
+  /**
+   * Whether the adapter implements the WebAuthn operations
+   * (`createAuthenticator`, `getAuthenticator`, `listAuthenticatorsByUserId`,
+   * `updateAuthenticatorCounter`); `false` skips them and the `counters` group.
+   * Default: `true`.
+   */
+  webauthn?: boolean
+  /**
+   * Extra fields written with each model and expected back unchanged.
+   * Default: `{ user: { role: "admin", phone: "+1 555 0100" } }`, the custom
+   * user model of Auth.js's suite; pass `{}` (or skip `extraFields`) when your
+   * storage keeps no extra fields.
+   */
+  extraFields?: ExtraFields
+  /** How many concurrent calls the `singleUse` group makes. Default: 100. */
+  concurrency?: number
+  /** A name for the outer `describe` block. Default: `"adapter conformance"`. */
+  name?: string
+  /** Per-test timeout in milliseconds. Default: vitest's configured timeout. */
+  timeout?: number
+}
+
+/** The stored shapes the suite writes, for authors writing `db` helpers. */
+export type StoredModels = {
+  user: AdapterUser
+  account: AdapterAccount
+  session: AdapterSession
+  verificationToken: VerificationToken
+  authenticator: AdapterAuthenticator
+}

@@ -53,7 +53,7 @@ export default function Authentik(options: OIDCUserConfig<AuthentikProfile> = {}
         id: profile.sub,
         name: profile.name ?? profile.nickname ?? profile.preferred_username,
         email: profile.email,
-        image: (profile.picture as string | undefined),
+        image: profile.picture as string | undefined,
       }
     },
     style: { bg: "#fd4b2d", text: "#000000", logo: letterMark("ak", "#000000") },

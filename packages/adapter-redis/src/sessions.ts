@@ -1,0 +1,121 @@
+/**
+ * Sessions in Redis: `createSession`, `getSessionAndUser`, `updateSession`
+ * and `deleteSession` (spec § Adapter operations). A session is a hash under
+ * its token that Redis expires at the session's `expires` (PEXPIREAT), so an
+ * ended session disappears by itself. Each user also has a sorted set of
+ * their session tokens scored by expiry, used by `deleteUser`; it is pruned
+ * of expired tokens on every write and expires with the user's last session,
+ * so it never outgrows the live sessions.
+ *
+ * @module sessions
+ */
+import type { AdapterSession, AdapterUser } from "@latchkey/core/adapters"
+import { runScript } from "./client.js"
+import { decodeFields, decodeValue, encodeFields } from "./codec.js"
+import { RedisAdapterError } from "./errors.js"
+import { isKey, requireKey, requireTime } from "./guards.js"
+import { createHashScript, indexSessionScript, takeHashScript, updateHashScript } from "./scripts.js"
+import type { Store } from "./store.js"
+
+/** Reads the user a session belongs to (from Redis, or from the adapter that keeps users). */
+export type UserReader = (userId: string) => Promise<AdapterUser | null>
+
+/** How sessions relate to users in this adapter. */
+export interface SessionOptions {
+  /** Whether users live in Redis, so a session may only be created for an existing one. */
+  readonly usersInRedis: boolean
+}
+
+async function indexSession(store: Store, options: SessionOptions, userId: string, member: string, expires: number) {
+  const { keys, redis } = store
+  return runScript(
+    redis,
+    indexSessionScript,
+    [keys.sessions(userId), keys.user(userId)],
+    [member, expires, Date.now(), options.usersInRedis ? "1" : "0"],
+  )
+}
+
+/** Stores a new session that Redis deletes at its `expires`. */
+export async function createSession(
+  store: Store,
+  options: SessionOptions,
+  session: AdapterSession,
+): Promise<AdapterSession> {
+  const sessionToken = requireKey("createSession", "sessionToken", session.sessionToken)
+  const userId = requireKey("createSession", "userId", session.userId)
+  const expires = requireTime("createSession", "expires", session.expires)
+  const { keys, redis } = store
+  const member = keys.sessionMember(sessionToken)
+  // Index first: a crash between the two writes leaves an index entry that
+  // points at nothing (pruned at its expiry), never a session deleteUser cannot find.
+  if ((await indexSession(store, options, userId, member, expires)) === -1) {
+    throw new RedisAdapterError("createSession", "no user with this userId")
+  }
+  const fields = encodeFields(session)
+  const created = await runScript(redis, createHashScript, [keys.session(member)], [expires, ...fields])
+  if (created !== 1) throw new RedisAdapterError("createSession", "a session with this token already exists")
+  return decodeFields<AdapterSession>(fields)!
+}
+
+/**
+ * The session with this token and its user, or `null` when there is no such
+ * session, it has expired, or its user is gone.
+ */
+export async function getSessionAndUser(
+  store: Store,
+  readUser: UserReader,
+  sessionToken: string,
+): Promise<{ session: AdapterSession; user: AdapterUser } | null> {
+  if (!isKey(sessionToken)) return null
+  const { keys, redis } = store
+  const session = decodeFields<AdapterSession>(await redis.hgetall(keys.session(keys.sessionMember(sessionToken))))
+  // Redis expires the key at `expires`; the check covers clock skew between app and Redis.
+  if (!session || !(session.expires instanceof Date) || session.expires.getTime() <= Date.now()) return null
+  if (!isKey(session.userId)) return null
+  const user = await readUser(session.userId)
+  return user ? { session, user } : null
+}
+
+/**
+ * Writes the given fields of an existing session (moving its expiry in Redis
+ * with `expires`) and returns it; `null` when there is no such session.
+ */
+export async function updateSession(
+  store: Store,
+  session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
+): Promise<AdapterSession | null> {
+  const { sessionToken, ...changes } = session
+  if (!isKey(sessionToken)) return null
+  const expires = changes.expires === undefined ? undefined : requireTime("updateSession", "expires", changes.expires)
+  if (changes.userId !== undefined) requireKey("updateSession", "userId", changes.userId)
+  const { keys, redis } = store
+  const member = keys.sessionMember(sessionToken)
+  const result = (await runScript(
+    redis,
+    updateHashScript,
+    [keys.session(member)],
+    [expires ?? "", changes.userId === undefined ? "" : "userId", ...encodeFields(changes)],
+  )) as [string | null, string[]] | null
+  if (!result) return null
+  const [before, after] = result
+  const updated = decodeFields<AdapterSession>(after)
+  if (!updated) return null
+  const previousUser = before === null ? undefined : decodeValue(before)
+  if (isKey(updated.userId) && updated.expires instanceof Date && (expires !== undefined || previousUser !== undefined)) {
+    // The session exists, so its user did when it was created: no user check here.
+    await indexSession(store, { usersInRedis: false }, updated.userId, member, updated.expires.getTime())
+  }
+  if (isKey(previousUser) && previousUser !== updated.userId) await redis.zrem(keys.sessions(previousUser), member)
+  return updated
+}
+
+/** Deletes a session; returns it, or `null` when there was none. */
+export async function deleteSession(store: Store, sessionToken: string): Promise<AdapterSession | null> {
+  if (!isKey(sessionToken)) return null
+  const { keys, redis } = store
+  const member = keys.sessionMember(sessionToken)
+  const session = decodeFields<AdapterSession>((await runScript(redis, takeHashScript, [keys.session(member)])) as string[])
+  if (isKey(session?.userId)) await redis.zrem(keys.sessions(session.userId), member)
+  return session
+}

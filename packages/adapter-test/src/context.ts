@@ -19,6 +19,8 @@ export interface SuiteContext {
   readonly extraFields: ExtraFields
   readonly concurrency: number
   readonly webauthn: boolean
+  /** See {@link ConformanceOptions.deletesExpired}. */
+  readonly deletesExpired: boolean
   /**
    * Registers a test of `group` that calls `operations`. Skipped when the group
    * or one of the operations is in `skip`; otherwise each operation must exist
@@ -56,6 +58,7 @@ export function createContext(options: ConformanceOptions, slot: AdapterSlot): S
     extraFields: options.extraFields ?? { user: { role: "admin", phone: "+1 555 0100" } },
     concurrency: options.concurrency ?? 100,
     webauthn,
+    deletesExpired: options.deletesExpired ?? false,
     test(group, name, operations, body) {
       const skipped = skip.has(group) || operations.some((operation) => skip.has(operation))
       const run = async () => {

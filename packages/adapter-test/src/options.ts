@@ -138,6 +138,14 @@ export interface ConformanceOptions {
   extraFields?: ExtraFields
   /** How many concurrent calls the `singleUse` group makes. Default: 100. */
   concurrency?: number
+  /**
+   * Whether your storage itself deletes sessions and verification tokens when
+   * their `expires` passes (a TTL, as in Redis). Then a record written already
+   * expired may be gone at once: the suite expects it to read as `null`
+   * instead of being returned for core to reject. Default: `false` (the
+   * record is kept until deleted, as in SQL).
+   */
+  deletesExpired?: boolean
   /** A name for the outer `describe` block. Default: `"adapter conformance"`. */
   name?: string
   /** Per-test timeout in milliseconds. Default: vitest's configured timeout. */

@@ -18,6 +18,7 @@ import type { Theme } from "../packages/core/src/types.js"
 import { chromiumAvailable, CHROMIUM_PATH, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
 import {
   ALL_PROVIDERS,
+  CATALOG_PROVIDERS,
   DATA_LOGO,
   errorProps,
   signInProps,
@@ -59,6 +60,7 @@ const PAGES: Array<[string, (theme: Theme) => RenderedPage]> = [
         signInProps({ ...theme, logo: DATA_LOGO }, { providers: ALL_PROVIDERS, error: "CredentialsSignin", email: "jane@example.com" }),
       ),
   ],
+  ["sign-in (the 25 built-in OAuth/OIDC providers, their colors and drawn logos)", (theme) => renderSignInPage(signInProps(theme, { providers: CATALOG_PROVIDERS }))],
   ["sign-out", (theme) => renderSignOutPage(signOutProps(theme))],
   ["error (Configuration)", (theme) => renderErrorPage(errorProps(theme, "Configuration"))],
   ["error (Verification)", (theme) => renderErrorPage(errorProps(theme, "Verification"))],
@@ -128,6 +130,19 @@ describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () =>
 
       expect(requests).toEqual([])
     })
+  })
+
+  it("draws every catalog provider's logo from its data: URI (valid SVG, nothing fetched)", async () => {
+    await load(renderSignInPage(signInProps({}, { providers: CATALOG_PROVIDERS })), "light")
+    const logos = await page.locator(".lk-button img").evaluateAll((images) =>
+      images.map((image) => ({ loaded: (image as HTMLImageElement).complete, width: (image as HTMLImageElement).naturalWidth, src: image.getAttribute("src") ?? "" })),
+    )
+    expect(logos).toHaveLength(CATALOG_PROVIDERS.length)
+    for (const logo of logos) {
+      expect(logo.src).toMatch(/^data:image\/svg\+xml,/)
+      expect(logo.loaded && logo.width > 0, logo.src.slice(0, 80)).toBe(true)
+    }
+    expect(requests).toEqual([])
   })
 
   it("would notice a request (the network check is not vacuous)", async () => {

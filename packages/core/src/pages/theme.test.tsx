@@ -87,6 +87,9 @@ describe("theme", () => {
   it("colors provider buttons from parsed colors only", () => {
     expect(providerButtonColors({ bg: "#24292f" })).toEqual({ backgroundColor: "#24292f", color: "#ffffff", borderColor: "#24292f" })
     expect(providerButtonColors({ bg: "#fff", text: "#000" })).toEqual({ backgroundColor: "#ffffff", color: "#000000", borderColor: "#ffffff" })
+    // An unreadable text color (@auth/core's X button: #fff on #1da1f2, 2.9:1) gives way to black or white.
+    expect(providerButtonColors({ bg: "#1da1f2", text: "#fff" })).toMatchObject({ color: "#000000" })
+    expect(providerButtonColors({ bg: "#24292f", text: "#333" })).toMatchObject({ color: "#ffffff" })
     expect(providerButtonColors({ bg: "red;x:y" })).toBeUndefined()
     expect(providerButtonColors({ text: "#000" })).toBeUndefined()
     expect(providerButtonColors(undefined)).toBeUndefined()

@@ -61,12 +61,16 @@ export function themeCss(theme: Theme | undefined): string {
 /**
  * Inline colors for a provider's sign-in button from its `style.bg` and
  * `style.text`, or `undefined` to use the neutral button. The background is
- * made opaque so one text color works on both schemes.
+ * made opaque so one text color works on both schemes. A `text` color that
+ * is unreadable on `bg` (under 4.5:1) is replaced by black or white, as is a
+ * missing one.
  */
 export function providerButtonColors(style: PageProviderStyle | undefined): Record<string, string> | undefined {
   const parsed = parseColor(style?.bg)
   if (!parsed) return undefined
   const background = { ...parsed, a: 1 }
-  const text = parseColor(style?.text) ?? readableTextOn(background)
+  const given = parseColor(style?.text)
+  const readable = given && contrastRatio(composite(given, background), background) >= TEXT_CONTRAST
+  const text = readable ? given : readableTextOn(background)
   return { backgroundColor: formatColor(background), color: formatColor(text), borderColor: formatColor(background) }
 }

@@ -163,6 +163,8 @@ const TABLE: Record<Misbehaviour, Expected> = {
   "alg-none": { stage: "token", error: OPE, code: oauth.INVALID_RESPONSE, message: /"alg"/ },
   "unregistered-alg": { stage: "token", error: OPE, code: oauth.INVALID_RESPONSE, message: /"alg"/ },
   "unknown-kid": { stage: "signature", error: OPE, code: oauth.KEY_SELECTION },
+  "wrong-at-hash": { accepted: "oauth4webapi does not check `at_hash` in the code flow: Latchkey must compare it itself" },
+  "jwks-unparseable-keys": { accepted: "keys that match no `kid` are never imported, so unusable ones beside the real key do no harm" },
   "userinfo-sub-mismatch": { stage: "userinfo", error: OPE, code: oauth.JSON_ATTRIBUTE_COMPARISON, message: /"sub"/ },
   "long-name": { accepted: "profile values are not bounded by oauth4webapi: Latchkey must cap or refuse them" },
   "non-string-email": { accepted: "claim types beyond the protocol claims are not checked: Latchkey must check `email` is a string" },
@@ -290,6 +292,7 @@ describe("the hostile provider: what a careful oauth4webapi RP does with each mi
       if (misbehaviour === "old-iat") expect(result.claims.iat).toBeLessThan(Date.now() / 1000 - 6 * 86_400)
       if (misbehaviour === "long-name") expect(String(result.userinfo.name)).toHaveLength(10_000)
       if (misbehaviour === "non-string-email") expect(typeof result.claims.email).toBe("object")
+      if (misbehaviour === "wrong-at-hash") expect(result.claims.at_hash).toEqual(expect.any(String))
       return
     }
     const error = await refusal({ timeoutMs })

@@ -77,6 +77,8 @@ export const MISBEHAVIOURS = {
   "alg-none": "ID token unsigned (`alg: none`)",
   "unregistered-alg": "ID token signed ES256 (key published) while only RS256 is registered/advertised",
   "unknown-kid": "ID token signed by a key whose `kid` is never published, however often the JWKS is fetched",
+  "wrong-at-hash": "ID token `at_hash` is not the hash of the access token issued with it (honest tokens carry the right one)",
+  "jwks-unparseable-keys": "the JWKS also lists keys no one can use (unknown `kty`, RSA without `n`, garbage `n`) beside the real ones",
   // Userinfo and profile data.
   "userinfo-sub-mismatch": "userinfo `sub` differs from the ID token's",
   "long-name": "a 10,000-character `name` in the ID token and userinfo",
@@ -251,6 +253,12 @@ async function pkceChallenge(verifier: string): Promise<string> {
   return Buffer.from(digest).toString("base64url")
 }
 
+/** base64url of the left half of the SHA-256 digest of `text` (an `at_hash`). */
+async function leftHalfHash(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)))
+  return Buffer.from(digest.subarray(0, digest.length / 2)).toString("base64url")
+}
+
 interface SigningKey {
   kid: string
   privateKey: CryptoKey
@@ -370,7 +378,15 @@ export async function startHostileProvider(options: HostileProviderOptions = {})
   }
 
   function jwks() {
-    return { keys: [published.publicJwk, otherAlg.publicJwk] }
+    const keys: JWK[] = [published.publicJwk, otherAlg.publicJwk]
+    if (on("jwks-unparseable-keys")) {
+      keys.unshift(
+        { kty: "XYZ", kid: "unknown-kty" } as JWK,
+        { kty: "RSA", kid: "rsa-without-n", e: "AQAB", use: "sig" },
+        { kty: "RSA", kid: "rsa-garbage-n", n: "%%% not base64url %%%", e: "AQAB", alg: "RS256" },
+      )
+    }
+    return { keys }
   }
 
   function authorize(request: RecordedRequest, res: ServerResponse) {
@@ -457,10 +473,12 @@ export async function startHostileProvider(options: HostileProviderOptions = {})
     return { record: { method: "none", clientId: id }, valid: id === clientId }
   }
 
-  async function idToken(issued: IssuedToken, nonce: string | null): Promise<string> {
+  async function idToken(issued: IssuedToken, nonce: string | null, accessToken: string): Promise<string> {
     const now = epoch()
     const claims: JWTPayload & Record<string, unknown> = { ...issued.account, iss: issuer, aud: clientId, exp: now + 600, iat: now, auth_time: now }
     if (nonce !== null) claims.nonce = nonce
+    // OpenID Connect Core §3.1.3.6: the left half of the SHA-256 of the access token (RS256 and ES256 both hash with SHA-256).
+    claims.at_hash = await leftHalfHash(on("wrong-at-hash") ? `${accessToken}-not-this-one` : accessToken)
     if (on("wrong-iss")) claims.iss = FOREIGN_ISSUER
     if (on("wrong-aud")) claims.aud = "another-client"
     if (on("extra-aud-without-azp")) {
@@ -542,7 +560,7 @@ export async function startHostileProvider(options: HostileProviderOptions = {})
     const accessToken = random()
     accessTokens.set(accessToken, issued)
     const body: Record<string, unknown> = { access_token: accessToken, token_type: "Bearer", expires_in: 3600, scope: issued.scope }
-    if (scopes.includes("openid")) body.id_token = await idToken(issued, nonce)
+    if (scopes.includes("openid")) body.id_token = await idToken(issued, nonce, accessToken)
     if (scopes.includes("offline_access")) {
       const refreshToken = random()
       refreshTokens.set(refreshToken, issued)

@@ -10,7 +10,8 @@
  *    RFC 9207 `iss` when the provider advertises it);
  * 4. the code is exchanged with the provider's client authentication and
  *    the PKCE verifier; the token response is validated, for oidc with its
- *    id_token (issuer, audience, nonce, expiry, age and **signature**);
+ *    id_token (issuer, audience, nonce, expiry, age, `at_hash` when present
+ *    and **signature**);
  * 5. the profile comes from the id_token, or userinfo (`idToken: false`,
  *    its `sub` must equal the id_token's; or any oauth provider; or the
  *    provider's `userinfo.request({ tokens, provider, fetch })`); a
@@ -36,17 +37,22 @@ import { finishSignIn } from "../../account/sign-in.js"
 import { redirectUri } from "./authorization-url.js"
 import { clearChecks, useChecks } from "./checks.js"
 import { requestOptions } from "./http.js"
-import { checkIssuedAt, verifyIdTokenSignature } from "./id-token.js"
+import { checkAccessTokenHash, checkIssuedAt, verifyIdTokenSignature } from "./id-token.js"
 import type { ServerMetadata } from "./metadata.js"
 import { forwardFromProxy } from "./redirect-proxy.js"
 import type { OAuthRuntime } from "./runtime.js"
 import type { OAuthSettings } from "./settings.js"
 
-/** The authorization response parameters: the form body of a POST, else the query. */
+/**
+ * The authorization response parameters: the form body of a POST, else the
+ * query as sent, repeated parameters kept, so that oauth4webapi refuses a
+ * repeated `state`, `iss`, `code` or `error` (RFC 6749 §3.1) instead of one
+ * copy being picked silently.
+ */
 function responseParams(ctx: RequestContext): URLSearchParams {
-  const source = ctx.request.method === "POST" ? (ctx.request.body ?? {}) : ctx.request.query
+  if (ctx.request.method !== "POST") return new URLSearchParams(ctx.request.url.search)
   const params = new URLSearchParams()
-  for (const [name, value] of Object.entries(source)) if (typeof value === "string") params.set(name, value)
+  for (const [name, value] of Object.entries(ctx.request.body ?? {})) if (typeof value === "string") params.set(name, value)
   return params
 }
 
@@ -139,7 +145,11 @@ async function mapProfile(settings: OAuthSettings, profile: Profile, tokens: Tok
   const user = mapped as User & Record<string, unknown>
   if (user.id === undefined || user.id === null || user.id === "") throw refuse("returned no id (the provider's account id, e.g. `sub`)")
   if (typeof user.id !== "string" && typeof user.id !== "number") throw refuse("returned an id that is not a string")
-  if (user.email !== undefined && user.email !== null && typeof user.email !== "string") throw refuse("returned an email that is not a string")
+  // User fields are strings or null (spec: User): anything else would be stored as is by one adapter and fail in another.
+  for (const field of ["email", "name", "image"] as const) {
+    const value = user[field]
+    if (value !== undefined && value !== null && typeof value !== "string") throw refuse(`returned ${field === "name" ? "a" : "an"} ${field} that is not a string`)
+  }
   const { id, email, ...rest } = user
   // As @auth/core: the user id is the app's, not the provider's (that one is the account's id).
   return {
@@ -189,7 +199,9 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
     // A plain OAuth provider's profile never comes from an id_token; without its JWKS one is only stored.
     if (typeof processed.id_token === "string" && (settings.type === "oidc" || metadata.as.jwks_uri)) {
       await verifyIdTokenSignature(runtime, settings, metadata, response, processed.id_token)
-      checkIssuedAt(oauth.getValidatedIdTokenClaims(processed)!)
+      const claims = oauth.getValidatedIdTokenClaims(processed)!
+      checkIssuedAt(claims)
+      await checkAccessTokenHash(processed.id_token, claims, processed.access_token)
     }
     return processed
   })

@@ -9,9 +9,13 @@
  *   algorithms against the provider's JWKS through oauth4webapi, fetched
  *   once more when the `kid` is unknown (key rotation); `HS256/384/512`
  *   with the client secret through jose;
- * - its **age**: `iat` no older than {@link MAX_ID_TOKEN_AGE_SECONDS}.
+ * - its **age**: `iat` no older than {@link MAX_ID_TOKEN_AGE_SECONDS};
+ * - its `at_hash`, when present (OpenID Connect Core §3.1.3.8: optional in
+ *   the code flow, and oauth4webapi leaves it to the client): it must be the
+ *   hash of the access token that came with it, else the two were not issued
+ *   together.
  */
-import { compactVerify, decodeProtectedHeader } from "jose"
+import { base64url, compactVerify, decodeProtectedHeader } from "jose"
 import * as oauth from "oauth4webapi"
 import { requestOptions } from "./http.js"
 import type { ServerMetadata } from "./metadata.js"
@@ -81,4 +85,29 @@ export function checkIssuedAt(claims: { iat?: unknown }): void {
     throw new IdTokenError(`the id_token was issued ${now - iat} s ago, more than the ${MAX_ID_TOKEN_AGE_SECONDS} s accepted`)
   }
   if (iat > now + IAT_TOLERANCE_SECONDS) throw new IdTokenError("the id_token was issued in the future")
+}
+
+/**
+ * The digest OpenID Connect Core §3.1.3.6 hashes `at_hash` with: the hash of
+ * the id_token's signature algorithm (SHA-512 for EdDSA / Ed25519).
+ */
+function hashOf(alg: string): "SHA-256" | "SHA-384" | "SHA-512" | undefined {
+  if (alg === "EdDSA" || alg === "Ed25519") return "SHA-512"
+  const bits = /^(?:RS|PS|ES|HS)(256|384|512)$/.exec(alg)?.[1]
+  return bits ? (`SHA-${bits}` as "SHA-256" | "SHA-384" | "SHA-512") : undefined
+}
+
+/**
+ * Refuses an id_token whose `at_hash` (when it has one) is not the left half
+ * of the hash of `accessToken`, base64url-encoded. Throws {@link IdTokenError}.
+ */
+export async function checkAccessTokenHash(idToken: string, claims: Readonly<Record<string, unknown>>, accessToken: string): Promise<void> {
+  if (claims.at_hash === undefined) return
+  if (typeof claims.at_hash !== "string") throw new IdTokenError("the id_token's at_hash is not a string")
+  const alg = String(decodeProtectedHeader(idToken).alg)
+  const hash = hashOf(alg)
+  if (!hash) throw new IdTokenError(`the id_token's at_hash cannot be checked for alg ${JSON.stringify(alg)}`)
+  const digest = new Uint8Array(await crypto.subtle.digest(hash, new TextEncoder().encode(accessToken)))
+  const expected = base64url.encode(digest.subarray(0, digest.length / 2))
+  if (claims.at_hash !== expected) throw new IdTokenError("the id_token's at_hash does not match the access token it came with")
 }

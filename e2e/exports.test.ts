@@ -32,6 +32,20 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     expect(importInNode(specifier)).toEqual(expect.arrayContaining(names))
   })
 
+  it("exports every catalog provider's factory as the default of @latchkey/core/providers/<id>, and not the internal providers/lib", () => {
+    const ids = ["apple", "atlassian", "auth0", "authentik", "bitbucket", "cognito", "discord", "dropbox", "facebook", "github", "gitlab", "google", "keycloak", "linkedin", "microsoft-entra-id", "notion", "okta", "reddit", "salesforce", "slack", "spotify", "twitch", "twitter", "zitadel", "zoom"]
+    const script = `
+      const ids = ${JSON.stringify(ids)}
+      const found = {}
+      for (const id of ids) found[id] = typeof (await import("@latchkey/core/providers/" + id)).default
+      let lib = "exported"
+      try { await import("@latchkey/core/providers/lib/logo") } catch (error) { lib = error.code }
+      console.log(JSON.stringify({ found, lib }))`
+    const output = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" }))
+    expect(output.found).toEqual(Object.fromEntries(ids.map((id) => [id, "function"])))
+    expect(output.lib).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED")
+  })
+
   it("selects the node:crypto runtime on Node through the #crypto import", () => {
     const script = `import { runtimeCrypto } from "#crypto"; console.log(runtimeCrypto.name)`
     const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {

@@ -24,6 +24,20 @@ export default defineConfig({
             "packages/*/test/**/*.test.{ts,tsx}",
             "e2e/**/*.test.{ts,tsx}",
           ],
+          exclude: ["**/node_modules/**", "**/*.restart.test.ts"],
+        },
+      },
+      {
+        extends: true,
+        resolve: { alias: { "#crypto": coreRuntime("crypto-node.ts") } },
+        // Tests that stop and restart a shared database server (*.restart.test.ts)
+        // run after every other project, one file at a time, so that no other
+        // test is using the server while it is down.
+        test: {
+          name: "restarts",
+          include: ["packages/*/test/**/*.restart.test.ts", "e2e/**/*.restart.test.ts"],
+          sequence: { groupOrder: 1 },
+          fileParallelism: false,
         },
       },
       {

@@ -14,7 +14,9 @@ import { join } from "node:path"
 import { promisify } from "node:util"
 import { Cluster, Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import calculateSlot from "cluster-key-slot"
 import { RedisAdapter } from "../src/index.js"
+import { keyLayout } from "../src/keys.js"
 import { exerciseAdapter } from "./workload.js"
 
 const run = promisify(execFile)
@@ -94,25 +96,42 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
     rmSync(dir, { recursive: true, force: true })
   })
 
-  it("every operation works, with each user's keys on one node", async () => {
+  it("every operation works, each user's keys together on one node, users spread over all nodes", async () => {
     const adapter = RedisAdapter(cluster!, { prefix: "cluster:" })
-    // Several users, so that their keys land on different nodes.
+    // Six runs of the workload, each with users of its own.
     for (const tag of ["a", "b", "c", "d", "e", "f"]) await exerciseAdapter(adapter, tag)
 
-    const user = await adapter.createUser({ id: "", email: "spread@example.com", emailVerified: null })
-    await adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github", providerAccountId: "spread" })
-    await adapter.createSession({ sessionToken: "spread", userId: user.id, expires: new Date(Date.now() + 60_000) })
-    expect(await adapter.getSessionAndUser("spread")).toMatchObject({ user: { id: user.id } })
-    // The keys really are spread over the nodes (not all in one slot by accident).
-    const owners = new Set<number>()
-    for (const { port } of nodes) {
-      const client = new Redis({ port, host: "127.0.0.1", lazyConnect: true })
-      await client.connect()
-      if ((await client.dbsize()) > 0) owners.add(port)
-      client.disconnect()
+    // One user per node: ids picked by the slot their hash tag maps to, so that
+    // every node ends up holding a whole user (all five keys of a user on it).
+    const ranges = (await cluster!.cluster("SLOTS")) as [number, number, [string, number]][]
+    const ids = ranges.map(([from, to]) => {
+      for (let n = 0; ; n++) {
+        const slot = calculateSlot(keyLayout("cluster:").user(`spread-${n}`))
+        if (slot >= from && slot <= to) return `spread-${n}`
+      }
+    })
+    for (const id of ids) {
+      const user = await adapter.createUser({ id, email: `${id}@example.com`, emailVerified: null })
+      await adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github", providerAccountId: id })
+      await adapter.createSession({ sessionToken: id, userId: user.id, expires: new Date(Date.now() + 60_000) })
+      await adapter.createAuthenticator({
+        userId: id, credentialID: id, providerAccountId: id, credentialPublicKey: "k", counter: 0,
+        credentialDeviceType: "singleDevice", credentialBackedUp: false,
+      })
     }
-    expect(owners.size).toBeGreaterThan(1)
-    await adapter.deleteUser(user.id)
-    expect(await adapter.getSessionAndUser("spread")).toBeNull()
+    for (const [, , [host, port]] of ranges) {
+      const node = new Redis({ host, port, lazyConnect: true })
+      await node.connect()
+      const held = await node.keys("cluster:{u:*")
+      node.disconnect()
+      expect(held.length, `node ${port} holds no user`).toBeGreaterThanOrEqual(5)
+    }
+    for (const id of ids) {
+      expect(await adapter.getSessionAndUser(id)).toMatchObject({ user: { id } })
+      expect(await adapter.getUserByAccount({ provider: "github", providerAccountId: id })).toMatchObject({ id })
+      await adapter.deleteUser(id)
+      expect(await adapter.getSessionAndUser(id)).toBeNull()
+      expect(await adapter.getAuthenticator(id)).toBeNull()
+    }
   })
 })

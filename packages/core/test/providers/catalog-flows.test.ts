@@ -270,6 +270,50 @@ describe("OAuth 2 catalog providers against a stand-in of their endpoints", () =
   })
 })
 
+describe("the built-in userinfo.request hooks when the provider's API fails", () => {
+  const githubToken = { path: "/login/oauth/access_token", reply: json({ access_token: "gho_x", token_type: "bearer", scope: "read:user" }) }
+
+  it("GitHub without the user:email scope: /user/emails refused, the user signs in without an e-mail", async () => {
+    const standIn = await startProviderStandIn({
+      authorize: { path: "/login/oauth/authorize" },
+      token: githubToken,
+      routes: [
+        { path: "/user", reply: json(F.GITHUB_USER) },
+        { path: "/user/emails", reply: { status: 404, json: { message: "Not Found" } } },
+      ],
+    })
+    try {
+      const provider = GitHub({ ...CLIENT, authorization: { url: standIn.endpoint("/login/oauth/authorize") }, token: standIn.endpoint(githubToken.path), userinfo: { url: standIn.endpoint("/user") } })
+      const outcome = await signInWith(provider, standIn, "github")
+      expect(outcome.errors).toEqual([])
+      expect(outcome.session.user).toEqual({ name: "The Octocat", email: null, image: F.GITHUB_USER.avatar_url })
+    } finally {
+      await standIn.close()
+    }
+  })
+
+  it("GitHub's /user answering 500: back to the sign-in page with OAuthCallbackError, no session", async () => {
+    const standIn = await startProviderStandIn({
+      authorize: { path: "/login/oauth/authorize" },
+      token: githubToken,
+      routes: [{ path: "/user", reply: { status: 500, text: "<html>Unicorn!</html>" } }],
+    })
+    try {
+      const provider = GitHub({ ...CLIENT, authorization: { url: standIn.endpoint("/login/oauth/authorize") }, token: standIn.endpoint(githubToken.path), userinfo: { url: standIn.endpoint("/user") } })
+      const { config } = recordingConfig(provider)
+      const app = browser(config)
+      const run = await signIn(app, standIn as unknown as OpenIdProvider, "github")
+      const location = new URL(run.location!)
+      expect(location.pathname).toBe("/auth/signin")
+      expect(location.searchParams.get("error")).toBe("OAuthCallbackError")
+      expect((await app.session()).body).toBeNull()
+      expect(config.log.errors.map((error) => error.message).join()).toMatch(/HTTP 500/)
+    } finally {
+      await standIn.close()
+    }
+  })
+})
+
 interface OidcCase {
   id: string
   factory: (options: any) => unknown

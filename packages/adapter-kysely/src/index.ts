@@ -1,0 +1,32 @@
+/**
+ * `@latchkey/adapter-kysely`: Latchkey's SQL adapter over Kysely — SQLite
+ * (better-sqlite3), PostgreSQL (pg) and MySQL/MariaDB (mysql2) — on
+ * Auth.js's schema, a drop-in for `@auth/kysely-adapter`, with versioned
+ * migrations.
+ *
+ * @module @latchkey/adapter-kysely
+ */
+import { Kysely } from "kysely"
+import type { Database } from "./schema.js"
+
+export { KyselyAdapter } from "./adapter.js"
+export { migrate, appliedMigrations, migrationNames, MigrationError, MIGRATION_TABLE, MIGRATION_LOCK_TABLE } from "./migrate.js"
+export type { MigrateOptions, MigrateResult } from "./migrate.js"
+export { KyselyAdapterError, type RefusalReason } from "./errors.js"
+export { createDatabase, type CreateDatabaseOptions } from "./connect.js"
+export { sqlFamily, type SqlFamily } from "./dialect.js"
+export type { Database } from "./schema.js"
+
+/**
+ * `Kysely` with the database interface checked against {@link Database} — as
+ * `@auth/kysely-adapter`'s `KyselyAuth`, so code written for it compiles
+ * unchanged. A plain `Kysely` instance works as well.
+ *
+ * @noInheritDoc
+ */
+export class KyselyAuth<DB extends T, T = Database> extends Kysely<DB> {}
+
+/** Every column of {@link Database} typed `unknown`: for `kysely-codegen` output, as in `@auth/kysely-adapter`. */
+export type Codegen = {
+  [K in keyof Database]: { [J in keyof Database[K]]: unknown }
+}

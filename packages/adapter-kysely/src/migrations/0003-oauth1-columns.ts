@@ -1,0 +1,16 @@
+/**
+ * Migration 3: `oauth_token` and `oauth_token_secret` on `Account`, which
+ * OAuth 1.0a providers (X's legacy flow) return instead of an access token.
+ * Added only where missing.
+ *
+ * @module migrations/0003-oauth1-columns
+ */
+import type { Kysely } from "kysely"
+import type { SqlFamily } from "../dialect.js"
+import { ensureColumn } from "./ddl.js"
+
+/** Adds the two columns unless they exist. */
+export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
+  await ensureColumn(db, family, "Account", "oauth_token", "text")
+  await ensureColumn(db, family, "Account", "oauth_token_secret", "text")
+}

@@ -7,8 +7,30 @@
 import { readFileSync } from "node:fs"
 import ts from "typescript"
 
-/** `from` specifier → `to` specifier. */
+/**
+ * `from` specifier → `to` specifier. A row written with a `<id>` placeholder
+ * (`@auth/core/providers/<id>`) maps every specifier of that shape, the
+ * placeholder standing for one path segment.
+ */
 export type RewriteTable = ReadonlyMap<string, string>
+
+const PLACEHOLDER = "<id>"
+
+/** The row of `table` for `specifier`: an exact row, else a placeholder row it fits. */
+function lookUp(table: RewriteTable, specifier: string): string | undefined {
+  const exact = table.get(specifier)
+  if (exact !== undefined) return exact
+  for (const [from, to] of table) {
+    const at = from.indexOf(PLACEHOLDER)
+    if (at === -1) continue
+    const prefix = from.slice(0, at)
+    const suffix = from.slice(at + PLACEHOLDER.length)
+    if (!specifier.startsWith(prefix) || !specifier.endsWith(suffix)) continue
+    const id = specifier.slice(prefix.length, specifier.length - suffix.length)
+    if (/^[a-z0-9][a-z0-9-]*$/.test(id)) return to.replace(PLACEHOLDER, id)
+  }
+  return undefined
+}
 
 /**
  * Reads the rows `` | `@auth/…` | `@latchkey/…` … | `` of the migration
@@ -39,7 +61,7 @@ export function rewriteImports(fileName: string, text: string, table: RewriteTab
   const visit = (node: ts.Node): void => {
     const specifier = moduleSpecifierOf(node)
     if (specifier && /^@auth\//.test(specifier.text)) {
-      const to = table.get(specifier.text)
+      const to = lookUp(table, specifier.text)
       if (to === undefined) {
         const { line } = source.getLineAndCharacterOfPosition(specifier.getStart())
         throw new UnmappedSpecifier(

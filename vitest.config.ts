@@ -56,6 +56,8 @@ export default defineConfig({
             "packages/core/test/hostile.test.ts",
             "packages/core/test/database-session.test.ts",
             "packages/core/test/oauth/*.test.ts",
+            "packages/core/test/providers/catalog-flows.test.ts",
+            "packages/core/test/providers/twitter-oauth1.test.ts",
           ],
         },
       },

@@ -24,7 +24,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function dateText(date: Date, where: string): string {
-  if (Number.isNaN(date.getTime())) throw new TypeError(`RedisAdapter: ${where} is an invalid Date.`)
+  if (Number.isNaN(date.getTime())) throw new TypeError(`${where} is an invalid Date`)
   return date.toISOString()
 }
 
@@ -43,7 +43,7 @@ function lower(value: unknown, path: Path, dates: Path[], where: string): unknow
         .map(([key, item]) => [key, lower(item, [...path, key], dates, where)]),
     )
   }
-  if (typeof value === "bigint") throw new TypeError(`RedisAdapter: ${where} holds a BigInt, which has no JSON form.`)
+  if (typeof value === "bigint") throw new TypeError(`${where} holds a BigInt, which has no JSON form`)
   return value
 }
 

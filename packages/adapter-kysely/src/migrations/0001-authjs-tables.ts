@@ -10,7 +10,7 @@
  */
 import type { Kysely } from "kysely"
 import type { SqlFamily } from "../dialect.js"
-import { columnType, ensureIndex, idDefault, mysqlExactCollation, withTableOptions } from "./ddl.js"
+import { columnType, ensureIndex, idDefault, mysqlExactCollation, userIdType, withTableOptions } from "./ddl.js"
 
 /** Creates the tables and indexes that are missing. */
 export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
@@ -30,12 +30,15 @@ export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
     collation,
   ).execute()
 
+  // Account and Session reference User.id with its exact type (the table may predate this migration).
+  const userId = await userIdType(db, family)
+
   await withTableOptions(
     db.schema
       .createTable("Account")
       .ifNotExists()
       .addColumn("id", type("id"), (col) => col.primaryKey().defaultTo(idDefault(family)))
-      .addColumn("userId", type("id"), (col) => col.notNull())
+      .addColumn("userId", userId, (col) => col.notNull())
       .addColumn("type", type("key"), (col) => col.notNull())
       .addColumn("provider", type("key"), (col) => col.notNull())
       .addColumn("providerAccountId", type("key"), (col) => col.notNull())
@@ -57,7 +60,7 @@ export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
       .ifNotExists()
       .addColumn("id", type("id"), (col) => col.primaryKey().defaultTo(idDefault(family)))
       .addColumn("sessionToken", type("key"), (col) => col.notNull())
-      .addColumn("userId", type("id"), (col) => col.notNull())
+      .addColumn("userId", userId, (col) => col.notNull())
       .addColumn("expires", type("date"), (col) => col.notNull())
       .addForeignKeyConstraint("Session_userId_fkey", ["userId"], "User", ["id"], (fk) => fk.onDelete("cascade")),
     family,

@@ -8,18 +8,20 @@
  */
 import type { Kysely } from "kysely"
 import type { SqlFamily } from "../dialect.js"
-import { columnType, ensureIndex, mysqlExactCollation, withTableOptions } from "./ddl.js"
+import { columnType, ensureIndex, mysqlExactCollation, userIdType, withTableOptions } from "./ddl.js"
 
 /** Creates the table unless it exists. */
 export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
   const type = (kind: Parameters<typeof columnType>[1]) => columnType(family, kind)
   const collation = family === "mysql" ? await mysqlExactCollation(db) : undefined
+  // The foreign key needs User.id's exact type (an Auth.js database may have its own).
+  const userId = await userIdType(db, family)
   await withTableOptions(
     db.schema
       .createTable("Authenticator")
       .ifNotExists()
       .addColumn("credentialID", type("key"), (col) => col.notNull())
-      .addColumn("userId", type("id"), (col) => col.notNull())
+      .addColumn("userId", userId, (col) => col.notNull())
       .addColumn("providerAccountId", type("key"), (col) => col.notNull())
       .addColumn("credentialPublicKey", type("text"), (col) => col.notNull())
       .addColumn("counter", type("bigint"), (col) => col.notNull())

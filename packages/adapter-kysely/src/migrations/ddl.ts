@@ -38,6 +38,29 @@ export function columnType(family: SqlFamily, kind: ColumnKind): ColumnDataType 
   }
 }
 
+/**
+ * The type for a column that references `User.id`: exactly `User.id`'s own
+ * type (and on MySQL its collation), because a foreign key needs matching
+ * types, and an existing database may have made `User.id` `text`, `char(36)`
+ * or case-insensitive.
+ */
+export async function userIdType(db: Kysely<any>, family: SqlFamily): Promise<ColumnDataType | Expression<unknown>> {
+  if (family === "postgres") {
+    const { rows } = await sql<{ type: string }>`
+      select format_type(a.atttypid, a.atttypmod) as type
+      from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = current_schema() and c.relname = 'User' and a.attname = 'id' and not a.attisdropped`.execute(db)
+    if (rows[0]) return sql.raw(rows[0].type)
+  } else if (family === "mysql") {
+    const { rows } = await sql<{ type: string; collation: string | null }>`
+      select column_type as type, collation_name as collation from information_schema.columns
+      where table_schema = database() and table_name = 'User' and column_name = 'id'`.execute(db)
+    const row = rows[0]
+    if (row) return sql.raw(row.collation ? `${row.type} collate ${row.collation}` : row.type)
+  }
+  return columnType(family, "id")
+}
+
 /** The default of a generated id column. */
 export function idDefault(family: SqlFamily): Expression<unknown> {
   if (family === "postgres") return sql`gen_random_uuid()`

@@ -1,0 +1,88 @@
+/**
+ * `latchkey migrate`, run as a process the way a deploy script runs it:
+ * connection from DATABASE_URL, output a person can read, exit codes a
+ * script can check, and no stack trace on failure.
+ */
+import { execFile } from "node:child_process"
+import { fileURLToPath } from "node:url"
+import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { appliedMigrations, migrationNames } from "@latchkey/adapter-kysely"
+import { forEachFamily } from "./support/server-tests.js"
+import type { Target } from "./support/targets.js"
+
+const bin = fileURLToPath(new URL("../dist/bin.js", import.meta.url))
+
+interface Run {
+  code: number
+  stdout: string
+  stderr: string
+}
+
+/** Runs `latchkey <args>` with `env` added to (or, for undefined values, removed from) the environment. */
+function latchkey(args: string[], env: Record<string, string | undefined>): Promise<Run> {
+  const merged = { ...process.env, ...env }
+  for (const [key, value] of Object.entries(env)) if (value === undefined) delete merged[key]
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { env: merged, timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? Number((error as { code?: unknown }).code ?? 1) : 0, stdout, stderr })
+    })
+  })
+}
+
+await forEachFamily((create) => {
+  let target: Target
+  beforeEach(async () => {
+    target = await create()
+  })
+  afterEach(async () => {
+    await target.dispose()
+  })
+
+  it("migrate applies the migrations, then says the database is up to date; --status lists them", async () => {
+    const first = await latchkey(["migrate"], { DATABASE_URL: target.url })
+    expect(first.code, first.stderr).toBe(0)
+    for (const name of migrationNames) expect(first.stdout).toContain(`applied ${name}`)
+    expect(await appliedMigrations(target.db)).toEqual(migrationNames)
+
+    const second = await latchkey(["migrate"], { DATABASE_URL: target.url })
+    expect(second.code, second.stderr).toBe(0)
+    expect(second.stdout).toMatch(/is up to date/)
+
+    const status = await latchkey(["migrate", "--status"], { DATABASE_URL: target.url })
+    expect(status.code).toBe(0)
+    expect(status.stdout.trim().split("\n")).toEqual(migrationNames.map((name) => `applied  ${name}`))
+  })
+
+  it("migrate --to stops at the named migration", async () => {
+    const run = await latchkey(["migrate", "--to", "0001_authjs_tables"], { DATABASE_URL: target.url })
+    expect(run.code, run.stderr).toBe(0)
+    expect(await appliedMigrations(target.db)).toEqual(["0001_authjs_tables"])
+  })
+})
+
+describe("usage errors and failures", () => {
+  it("without DATABASE_URL: exit code 2 and the usage", async () => {
+    const run = await latchkey(["migrate"], { DATABASE_URL: undefined })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/DATABASE_URL is not set/)
+    expect(run.stderr).toMatch(/Usage: latchkey migrate/)
+  })
+
+  it("an unknown command or option: exit code 2", async () => {
+    expect((await latchkey(["migrtae"], { DATABASE_URL: "x.sqlite" })).code).toBe(2)
+    expect((await latchkey(["migrate", "--force"], { DATABASE_URL: "x.sqlite" })).code).toBe(2)
+  })
+
+  it("a database that does not answer: exit code 1, the reason, no stack trace", async () => {
+    const run = await latchkey(["migrate"], { DATABASE_URL: "postgres://nobody@127.0.0.1:1/nothing" })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/latchkey migrate failed: .*ECONNREFUSED/)
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+  })
+
+  it("an unsupported URL scheme: exit code 1 naming the schemes that work", async () => {
+    const run = await latchkey(["migrate"], { DATABASE_URL: "mongodb://127.0.0.1/x" })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/Unsupported database URL scheme "mongodb"/)
+  })
+})

@@ -1,7 +1,7 @@
 /**
  * The adapter under Latchkey's `Auth()` with database sessions, as a browser
- * sees it: credentials sign-in, `/session`, sign-out — in both modes — and
- * two app servers (two processes' worth of config, client and adapter)
+ * sees it: credentials sign-in, `/session`, sign-out — in both modes —, 200
+ * concurrent session reads over one connection, and two app servers (two processes' worth of config, client and adapter)
  * sharing one Redis: a session started on one is read on the other, and a
  * sign-out on either ends it on both at once.
  */
@@ -114,6 +114,16 @@ describeWithRedis("RedisAdapter with Latchkey (database sessions)", () => {
     expect(await readSession(config, jar)).toMatchObject({ user: { name: "Grace Hopper" } })
     await users.deleteUser("grace")
     expect(await readSession(config, jar)).toBeNull()
+  })
+
+  it("200 concurrent session reads over one connection all answer, none fails", async () => {
+    const adapter = RedisAdapter(clients[0]!, { prefix })
+    await adapter.createUser({ id: "", email: "busy@example.com", emailVerified: null, name: "Busy" })
+    const config = configFor(adapter)
+    const jar = new Jar()
+    await signIn(config, jar, "busy")
+    const reads = await Promise.all(Array.from({ length: 200 }, () => readSession(config, jar)))
+    for (const read of reads) expect(read).toMatchObject({ user: { name: "Busy" } })
   })
 
   it("two app servers on one Redis: a session started on one is read, and ended, on the other", async () => {

@@ -58,7 +58,8 @@ async function load<T>(name: string, use: string): Promise<T> {
  * Creates a Kysely instance for `url` (see {@link parseDatabaseUrl}),
  * loading the driver it needs: `better-sqlite3`, `pg` or `mysql2`. On MySQL
  * the pool keeps dates in UTC (`timezone: "Z"`) so that `Date`s round-trip
- * whatever the server's time zone. Call `destroy()` on it when done.
+ * whatever the server's time zone; on PostgreSQL an idle connection the
+ * server drops does not crash the process. Call `destroy()` on it when done.
  */
 export async function createDatabase<DB = Database>(url: string, options: CreateDatabaseOptions = {}): Promise<Kysely<DB>> {
   const parsed = parseDatabaseUrl(url)
@@ -78,6 +79,13 @@ export async function createDatabase<DB = Database>(url: string, options: Create
       max,
       ...(options.schema ? { options: `-c search_path=${quoteIdentifier(options.schema)}` } : {}),
     })
+    // A connection the server drops (restart, failover, idle timeout) is
+    // reported as an 'error' event — on the pool while it is idle, on the
+    // client while Kysely holds it between two queries — and an 'error' event
+    // without a listener crashes the process. pg has already marked that
+    // connection broken: queries on it reject, the pool replaces it.
+    pool.on("error", () => {})
+    pool.on("connect", (client) => client.on("error", () => {}))
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   }
   const mysql = await load<typeof import("mysql2")>("mysql2", "A MySQL/MariaDB database")

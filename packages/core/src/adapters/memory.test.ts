@@ -143,3 +143,15 @@ describe("MemoryAdapter", () => {
     expect(await adapter.deleteUser("u1")).toBeNull()
   })
 })
+
+describe("MemoryAdapter refuses what unique keys would", () => {
+  it("never overwrites a user: a taken id or email throws, an empty id gets a fresh one", async () => {
+    const adapter = MemoryAdapter()
+    const first = await adapter.createUser({ id: "u1", email: "a@example.com", emailVerified: null })
+    await expect(adapter.createUser({ id: "u1", email: "b@example.com", emailVerified: null })).rejects.toThrow(/already exists/)
+    await expect(adapter.createUser({ id: "u2", email: "a@example.com", emailVerified: null })).rejects.toThrow(/already exists/)
+    const blank = await adapter.createUser({ id: "", email: "c@example.com", emailVerified: null })
+    expect(blank.id).not.toBe("")
+    expect(await adapter.getUser("u1")).toEqual(first)
+  })
+})

@@ -41,7 +41,8 @@ function copy<T>(value: T): T {
 
 /**
  * Creates an in-memory adapter with its own empty store. A user created
- * without an `id` gets a random UUID.
+ * without an `id` (or with an empty one) gets a random UUID; creating a user
+ * whose id or email is taken throws, as a database's unique keys would.
  */
 export function MemoryAdapter(): MemoryAdapterInstance {
   const users = new Map<string, AdapterUser>()
@@ -54,8 +55,12 @@ export function MemoryAdapter(): MemoryAdapterInstance {
 
   return {
     async createUser(user) {
-      const stored = copy({ ...user, id: user.id ?? crypto.randomUUID() })
-      users.set(stored.id, stored)
+      // As a SQL table's keys would: a taken id or email is refused, never overwritten.
+      const id = typeof user.id === "string" && user.id !== "" ? user.id : crypto.randomUUID()
+      if (users.has(id)) throw new Error(`A user with id ${JSON.stringify(id)} already exists.`)
+      if (user.email && userWithEmail(user.email)) throw new Error("A user with this email address already exists.")
+      const stored = copy({ ...user, id })
+      users.set(id, stored)
       return copy(stored)
     },
     async getUser(id) {

@@ -52,6 +52,17 @@ const tableNames: readonly TableName[] = ["User", "Account", "Session", "Verific
 /** Prefix of the session columns in `getSessionAndUser`'s joined row. */
 const SESSION_PREFIX = "latchkey_session__"
 
+/** Options of {@link KyselyAdapter}. */
+export interface KyselyAdapterOptions {
+  /**
+   * PostgreSQL and MySQL: the schema (MySQL: database) the tables are in,
+   * when it is not the connection's default — the same option as
+   * `@auth/kysely-adapter`'s. Migrate with `migrate(db, { schema })`.
+   * Default: the connection's.
+   */
+  schemaName?: string
+}
+
 /**
  * Creates the adapter over `db`, a Kysely instance with a SQLite
  * (better-sqlite3), PostgreSQL (pg) or MySQL/MariaDB (mysql2) dialect —
@@ -70,8 +81,9 @@ const SESSION_PREFIX = "latchkey_session__"
  * export const adapter = KyselyAdapter(db)
  * ```
  */
-export function KyselyAdapter(db: Kysely<Database> | Kysely<any>): Adapter {
-  const kysely = db as Kysely<any>
+export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: KyselyAdapterOptions = {}): Adapter {
+  const { schemaName } = options
+  const kysely = schemaName === undefined ? (db as Kysely<any>) : (db as Kysely<any>).withSchema(schemaName)
   const family: SqlFamily = sqlFamily(kysely)
   const returning = kysely.getExecutor().adapter.supportsReturning
 
@@ -79,7 +91,7 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>): Adapter {
   // database was down), so a later call can succeed.
   let tables: Promise<Tables> | undefined
   const info = (): Promise<Tables> => {
-    tables ??= learnTables(kysely, family).catch((error: unknown) => {
+    tables ??= learnTables(kysely, family, schemaName).catch((error: unknown) => {
       tables = undefined
       throw error
     })
@@ -306,8 +318,8 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>): Adapter {
 }
 
 /** Looks at each table once: its columns, and their declared types (which mark dates, booleans and numbers). */
-async function learnTables(db: Kysely<any>, family: SqlFamily): Promise<Tables> {
-  const declared = await Promise.all(tableNames.map((table) => tableColumns(db, family, table)))
+async function learnTables(db: Kysely<any>, family: SqlFamily, schema: string | undefined): Promise<Tables> {
+  const declared = await Promise.all(tableNames.map((table) => tableColumns(db, family, table, schema)))
   // Nothing visible at all means the tables live elsewhere (`db.withSchema()`,
   // another search_path): then nothing is known, and every field is written.
   const visible = declared.some((columns) => columns.size > 0)

@@ -8,8 +8,9 @@
  *
  * @module migrate
  */
-import { type Kysely, type Migration, type MigrationResult, Migrator } from "kysely"
-import { type SqlFamily, sqlFamily } from "./dialect.js"
+import { type Kysely, type Migration, type MigrationResult, Migrator, sql } from "kysely"
+import { sqlFamily } from "./dialect.js"
+import type { MigrationContext } from "./migrations/ddl.js"
 import { up as authjsTables } from "./migrations/0001-authjs-tables.js"
 import { up as authenticator } from "./migrations/0002-authenticator.js"
 import { up as oauth1Columns } from "./migrations/0003-oauth1-columns.js"
@@ -20,7 +21,7 @@ export const MIGRATION_TABLE = "latchkey_migration"
 export const MIGRATION_LOCK_TABLE = "latchkey_migration_lock"
 
 /** The migrations in order; their names are what `latchkey_migration` records. */
-const steps: ReadonlyArray<readonly [string, (db: Kysely<any>, family: SqlFamily) => Promise<void>]> = [
+const steps: ReadonlyArray<readonly [string, (db: Kysely<any>, context: MigrationContext) => Promise<void>]> = [
   ["0001_authjs_tables", authjsTables],
   ["0002_authenticator", authenticator],
   ["0003_oauth1_columns", oauth1Columns],
@@ -37,6 +38,12 @@ export interface MigrateOptions {
    * forward: a target behind the database's version changes nothing.
    */
   to?: string
+  /**
+   * PostgreSQL and MySQL: the schema (MySQL: database) to create the tables
+   * and the migration history in, instead of the connection's default. Use
+   * `KyselyAdapter(db.withSchema(schema))` with it. Default: none.
+   */
+  schema?: string
 }
 
 /** What {@link migrate} did. */
@@ -60,16 +67,33 @@ export class MigrationError extends Error {
   }
 }
 
-function migratorFor(db: Kysely<any>): Migrator {
+/**
+ * The migrator. On PostgreSQL the migration tables are always qualified with
+ * a schema (the given one, else `current_schema()`): Kysely looks for them
+ * across every schema, and would take another application's (or another
+ * test run's) `latchkey_migration_lock` for this one's.
+ */
+async function migratorFor(db: Kysely<any>, given: string | undefined): Promise<Migrator> {
   const family = sqlFamily(db)
+  if (given !== undefined && family === "sqlite") throw new TypeError("migrate: the schema option is for PostgreSQL and MySQL; SQLite has none.")
+  const schema = given ?? (family === "postgres" ? await currentSchema(db) : undefined)
+  const context: MigrationContext = given === undefined ? { family } : { family, schema: given }
   const migrations: Record<string, Migration> = {}
-  for (const [name, up] of steps) migrations[name] = { up: (tx) => up(tx, family) }
+  for (const [name, up] of steps) migrations[name] = { up: (tx) => up(given === undefined ? tx : tx.withSchema(given), context) }
   return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableName: MIGRATION_TABLE,
     migrationLockTableName: MIGRATION_LOCK_TABLE,
+    ...(schema === undefined ? {} : { migrationTableSchema: schema }),
   })
+}
+
+async function currentSchema(db: Kysely<any>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db)
+  const schema = rows[0]?.schema
+  if (!schema) throw new Error("migrate: PostgreSQL has no current schema (the search_path names no existing schema).")
+  return schema
 }
 
 /**
@@ -80,12 +104,12 @@ function migratorFor(db: Kysely<any>): Migrator {
  * @throws {@link MigrationError} naming the migration that failed.
  */
 export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Promise<MigrateResult> {
-  const migrator = migratorFor(db)
+  const migrator = await migratorFor(db, options.schema)
   if (options.to !== undefined && !migrationNames.includes(options.to)) {
     throw new TypeError(`migrate: unknown migration ${JSON.stringify(options.to)}; known: ${migrationNames.join(", ")}`)
   }
   if (options.to !== undefined) {
-    const current = await appliedMigrations(db)
+    const current = await appliedMigrations(db, options.schema === undefined ? {} : { schema: options.schema })
     // Forward only: a target behind the current version is a no-op, not a rollback.
     if (current.length > migrationNames.indexOf(options.to)) return { applied: [] }
   }
@@ -97,7 +121,7 @@ export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Pr
 }
 
 /** The migrations recorded as applied, oldest first (empty for a new database). */
-export async function appliedMigrations(db: Kysely<any>): Promise<string[]> {
-  const migrations = await migratorFor(db).getMigrations()
+export async function appliedMigrations(db: Kysely<any>, options: Pick<MigrateOptions, "schema"> = {}): Promise<string[]> {
+  const migrations = await (await migratorFor(db, options.schema)).getMigrations()
   return migrations.filter((migration) => migration.executedAt !== undefined).map((migration) => migration.name)
 }

@@ -9,11 +9,11 @@
  * @module migrations/0001-authjs-tables
  */
 import type { Kysely } from "kysely"
-import type { SqlFamily } from "../dialect.js"
-import { columnType, ensureIndex, idDefault, mysqlExactCollation, userIdType, withTableOptions } from "./ddl.js"
+import { columnType, ensureIndex, idDefault, type MigrationContext, mysqlExactCollation, userIdType, withTableOptions } from "./ddl.js"
 
 /** Creates the tables and indexes that are missing. */
-export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
+export async function up(db: Kysely<any>, context: MigrationContext): Promise<void> {
+  const { family } = context
   const type = (kind: Parameters<typeof columnType>[1]) => columnType(family, kind)
   const collation = family === "mysql" ? await mysqlExactCollation(db) : undefined
 
@@ -31,7 +31,7 @@ export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
   ).execute()
 
   // Account and Session reference User.id with its exact type (the table may predate this migration).
-  const userId = await userIdType(db, family)
+  const userId = await userIdType(db, context)
 
   await withTableOptions(
     db.schema
@@ -79,15 +79,15 @@ export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
   ).execute()
 
   // getUserByEmail
-  await ensureIndex(db, family, "User", "User_email_key", ["email"], true)
+  await ensureIndex(db, context, "User", "User_email_key", ["email"], true)
   // getUserByAccount, getAccount, unlinkAccount
-  await ensureIndex(db, family, "Account", "Account_provider_providerAccountId_key", ["provider", "providerAccountId"], true)
+  await ensureIndex(db, context, "Account", "Account_provider_providerAccountId_key", ["provider", "providerAccountId"], true)
   // deleteUser's cascade, a user's accounts
-  await ensureIndex(db, family, "Account", "Account_userId_idx", ["userId"])
+  await ensureIndex(db, context, "Account", "Account_userId_idx", ["userId"])
   // getSessionAndUser, updateSession, deleteSession
-  await ensureIndex(db, family, "Session", "Session_sessionToken_key", ["sessionToken"], true)
+  await ensureIndex(db, context, "Session", "Session_sessionToken_key", ["sessionToken"], true)
   // deleteUser's cascade, a user's sessions
-  await ensureIndex(db, family, "Session", "Session_userId_idx", ["userId"])
+  await ensureIndex(db, context, "Session", "Session_userId_idx", ["userId"])
   // useVerificationToken
-  await ensureIndex(db, family, "VerificationToken", "VerificationToken_identifier_token_key", ["identifier", "token"], true)
+  await ensureIndex(db, context, "VerificationToken", "VerificationToken_identifier_token_key", ["identifier", "token"], true)
 }

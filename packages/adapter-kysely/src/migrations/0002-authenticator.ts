@@ -7,15 +7,15 @@
  * @module migrations/0002-authenticator
  */
 import type { Kysely } from "kysely"
-import type { SqlFamily } from "../dialect.js"
-import { columnType, ensureIndex, mysqlExactCollation, userIdType, withTableOptions } from "./ddl.js"
+import { columnType, ensureIndex, type MigrationContext, mysqlExactCollation, userIdType, withTableOptions } from "./ddl.js"
 
 /** Creates the table unless it exists. */
-export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
+export async function up(db: Kysely<any>, context: MigrationContext): Promise<void> {
+  const { family } = context
   const type = (kind: Parameters<typeof columnType>[1]) => columnType(family, kind)
   const collation = family === "mysql" ? await mysqlExactCollation(db) : undefined
   // The foreign key needs User.id's exact type (an Auth.js database may have its own).
-  const userId = await userIdType(db, family)
+  const userId = await userIdType(db, context)
   await withTableOptions(
     db.schema
       .createTable("Authenticator")
@@ -34,6 +34,6 @@ export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
     collation,
   ).execute()
   // getAuthenticator, updateAuthenticatorCounter; unique: one credential, one owner.
-  await ensureIndex(db, family, "Authenticator", "Authenticator_credentialID_key", ["credentialID"], true)
+  await ensureIndex(db, context, "Authenticator", "Authenticator_credentialID_key", ["credentialID"], true)
   // listAuthenticatorsByUserId is served by the primary key (userId first).
 }

@@ -6,11 +6,10 @@
  * @module migrations/0003-oauth1-columns
  */
 import type { Kysely } from "kysely"
-import type { SqlFamily } from "../dialect.js"
-import { ensureColumn } from "./ddl.js"
+import { ensureColumn, type MigrationContext } from "./ddl.js"
 
 /** Adds the two columns unless they exist. */
-export async function up(db: Kysely<any>, family: SqlFamily): Promise<void> {
-  await ensureColumn(db, family, "Account", "oauth_token", "text")
-  await ensureColumn(db, family, "Account", "oauth_token_secret", "text")
+export async function up(db: Kysely<any>, context: MigrationContext): Promise<void> {
+  await ensureColumn(db, context, "Account", "oauth_token", "text")
+  await ensureColumn(db, context, "Account", "oauth_token_secret", "text")
 }

@@ -17,6 +17,13 @@ import { type ColumnDataType, type CreateTableBuilder, type Expression, type Kys
 import { indexExists, tableColumns } from "../columns.js"
 import type { SqlFamily } from "../dialect.js"
 
+/** What a migration step needs to know besides the database. */
+export interface MigrationContext {
+  family: SqlFamily
+  /** The schema the tables live in (PostgreSQL, MySQL); undefined: the connection's default. */
+  schema?: string
+}
+
 /** The kind of a column, mapped to a type per family by {@link columnType}. */
 export type ColumnKind = "id" | "key" | "text" | "date" | "bigint" | "boolean"
 
@@ -44,17 +51,17 @@ export function columnType(family: SqlFamily, kind: ColumnKind): ColumnDataType 
  * types, and an existing database may have made `User.id` `text`, `char(36)`
  * or case-insensitive.
  */
-export async function userIdType(db: Kysely<any>, family: SqlFamily): Promise<ColumnDataType | Expression<unknown>> {
+export async function userIdType(db: Kysely<any>, { family, schema }: MigrationContext): Promise<ColumnDataType | Expression<unknown>> {
   if (family === "postgres") {
     const { rows } = await sql<{ type: string }>`
       select format_type(a.atttypid, a.atttypmod) as type
       from pg_attribute a join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = current_schema() and c.relname = 'User' and a.attname = 'id' and not a.attisdropped`.execute(db)
+      where n.nspname = coalesce(${schema ?? null}, current_schema()) and c.relname = 'User' and a.attname = 'id' and not a.attisdropped`.execute(db)
     if (rows[0]) return sql.raw(rows[0].type)
   } else if (family === "mysql") {
     const { rows } = await sql<{ type: string; collation: string | null }>`
       select column_type as type, collation_name as collation from information_schema.columns
-      where table_schema = database() and table_name = 'User' and column_name = 'id'`.execute(db)
+      where table_schema = coalesce(${schema ?? null}, database()) and table_name = 'User' and column_name = 'id'`.execute(db)
     const row = rows[0]
     if (row) return sql.raw(row.collation ? `${row.type} collate ${row.collation}` : row.type)
   }
@@ -90,21 +97,21 @@ export function withTableOptions<T extends string, C extends string>(
 /** Creates an index unless one of that name exists on the table (MySQL has no `create index if not exists`). */
 export async function ensureIndex(
   db: Kysely<any>,
-  family: SqlFamily,
+  { family, schema }: MigrationContext,
   table: string,
   name: string,
   columns: readonly string[],
   unique = false,
 ): Promise<void> {
-  if (await indexExists(db, family, table, name)) return
+  if (await indexExists(db, family, table, name, schema)) return
   let builder = db.schema.createIndex(name).on(table).columns([...columns])
   if (unique) builder = builder.unique()
   await builder.execute()
 }
 
 /** Adds a column unless the table has it already. */
-export async function ensureColumn(db: Kysely<any>, family: SqlFamily, table: string, column: string, kind: ColumnKind): Promise<void> {
-  const columns = await tableColumns(db, family, table)
+export async function ensureColumn(db: Kysely<any>, { family, schema }: MigrationContext, table: string, column: string, kind: ColumnKind): Promise<void> {
+  const columns = await tableColumns(db, family, table, schema)
   if (columns.has(column)) return
   await db.schema.alterTable(table).addColumn(column, columnType(family, kind)).execute()
 }

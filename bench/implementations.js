@@ -25,6 +25,36 @@ export function makeConfig(Credentials, secret) {
   }
 }
 
+/** The checks both sides get in the OAuth rows: the same work on both (Latchkey's oidc default; @auth/core's is PKCE only). */
+export const OAUTH_CHECKS = ["pkce", "state", "nonce"]
+
+/**
+ * The configuration of the OAuth rows: one inline `oidc` provider (id "op") at the benchmark's
+ * local OpenID Provider (`op`: what op.js reports), the same for both libraries, JWT sessions,
+ * no adapter. `endpoints: "discovery"` configures only the `issuer` (the endpoints come from
+ * the discovery document); `"explicit"` also gives the authorization, token and userinfo URLs,
+ * so POST /signin needs no discovery in either library.
+ */
+export function makeOAuthConfig(secret, op, endpoints = "discovery") {
+  const provider = {
+    id: "op",
+    name: "Bench OP",
+    type: "oidc",
+    issuer: op.issuer,
+    clientId: op.clientId,
+    clientSecret: op.clientSecret,
+    checks: [...OAUTH_CHECKS],
+  }
+  if (endpoints === "explicit") {
+    provider.authorization = { url: `${op.issuer}/auth`, params: { scope: "openid profile email" } }
+    provider.token = `${op.issuer}/token`
+    provider.userinfo = `${op.issuer}/me`
+  } else if (endpoints !== "discovery") {
+    throw new Error(`unknown endpoints "${endpoints}"`)
+  }
+  return { secret, trustHost: true, basePath: "/auth", providers: [provider] }
+}
+
 async function loadCompat() {
   if (!existsSync(here("../compat/node_modules/@auth/core/package.json"))) {
     throw new Error("@auth/core is not installed in compat/: run `npm run compat:install` at the repository root")

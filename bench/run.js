@@ -1,7 +1,10 @@
 // `npm run bench`: Latchkey against @auth/core 0.41.3 and a bare node:http server, in one run.
 //
-// The request measured is GET /auth/session with a VALID JWT session cookie: the hot path of
-// every authenticated page view. See README.md for what each figure means and its caveats.
+// The headline request is GET /auth/session with a VALID JWT session cookie: the hot path of
+// every authenticated page view. The OAuth rows measure POST /auth/signin/:id (the authorization
+// redirect) and the full GET /auth/callback/:id against a local OpenID Provider (op.js,
+// oidc-provider in its own process), in-process (oauth.js). See README.md for what each figure
+// means and its caveats.
 //
 // Shared vCPUs lose a varying share of their time to other guests (steal), so rows measured a
 // minute apart are not comparable. Every HTTP server is therefore started once and measured in
@@ -17,10 +20,13 @@
 //                      every in-process child (a fresh process each round)  (default 1)
 //   BENCH_INPROCESS_DURATION  measured seconds per in-process side per round (default 2)
 //   BENCH_CONCURRENCY  requests in flight / connections                     (default 32)
+//   BENCH_OAUTH_DURATION   measured seconds per POST /signin row per side per round (default 2)
+//   BENCH_OAUTH_CALLBACKS  measured callbacks per side per round            (default 600)
 //   LATCHKEY_BENCH_STANDIN=1  run @auth/core on both sides (to debug the harness only)
 //
 // Defaults: 5 servers × 3 rounds × 3 s + 5 × 1 s warm-up = 50 s over HTTP, 2 sides × 3 rounds ×
-// (1 + 2 s) = 18 s in-process, plus process start-up: about 73 s, under the 88 s watchdog.
+// (1 + 2 s) = 18 s in-process, 2 sides × 3 rounds × ~10 s = ~60 s of OAuth rows, plus process
+// start-up: about 2¼ minutes, under the 240 s watchdog.
 
 import { fork } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -35,13 +41,22 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 3)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
 const IN_PROCESS_DURATION = Number(process.env.BENCH_INPROCESS_DURATION ?? 2)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)
-const DEADLINE_MS = 88_000 // the whole run must end by itself well under 90 s
+const OAUTH_DURATION = Number(process.env.BENCH_OAUTH_DURATION ?? 2)
+const OAUTH_CALLBACKS = Number(process.env.BENCH_OAUTH_CALLBACKS ?? 600)
+const DEADLINE_MS = 240_000 // the whole run must end by itself within four minutes
 const STEAL_WARNING = 0.1 // a row that lost more than this share of CPU time to other guests
 
 // Measured in this order within every round; like-for-like pairs sit next to each other so
 // each per-round ratio compares numbers taken seconds apart.
 const IN_PROCESS_SIDES = ["authjs", "latchkey"]
 const HTTP_KINDS = ["authjs", "latchkey", "latchkey-native", "bare", "adapter"]
+const OAUTH_SIDES = ["authjs", "latchkey"]
+// The rows oauth.js measures, in its order, with the labels the report uses.
+const OAUTH_ROWS = {
+  signin: "POST /signin/:id (issuer, discovery)",
+  signinExplicit: "POST /signin/:id (explicit endpoints)",
+  callback: "GET /callback/:id (full sign-in)",
+}
 
 const COOKIE_NAME = "authjs.session-token"
 const URL_IN_PROCESS = "http://localhost:3000/auth/session"
@@ -208,10 +223,10 @@ function medianRun(runs) {
 // ---------------------------------------------------------------------------------------------
 // 0. environment
 
-for (const [name, value] of [["BENCH_ROUNDS", ROUNDS], ["BENCH_CONCURRENCY", CONCURRENCY]]) {
+for (const [name, value] of [["BENCH_ROUNDS", ROUNDS], ["BENCH_CONCURRENCY", CONCURRENCY], ["BENCH_OAUTH_CALLBACKS", OAUTH_CALLBACKS]]) {
   if (!Number.isInteger(value) || value < 1) fail(`${name} must be a whole number >= 1, got ${value}`)
 }
-for (const [name, value] of [["BENCH_DURATION", DURATION], ["BENCH_INPROCESS_DURATION", IN_PROCESS_DURATION]]) {
+for (const [name, value] of [["BENCH_DURATION", DURATION], ["BENCH_INPROCESS_DURATION", IN_PROCESS_DURATION], ["BENCH_OAUTH_DURATION", OAUTH_DURATION]]) {
   if (!(value > 0)) fail(`${name} must be a number of seconds > 0, got ${value}`)
 }
 if (!(WARMUP >= 0)) fail(`BENCH_WARMUP must be a number of seconds >= 0, got ${WARMUP}`)
@@ -221,7 +236,11 @@ function estimateRunSeconds() {
   const startUp = 0.5
   const inProcess = ROUNDS * IN_PROCESS_SIDES.length * (startUp + WARMUP + IN_PROCESS_DURATION)
   const http = HTTP_KINDS.length * (WARMUP + ROUNDS * DURATION) + 2 * startUp
-  return 2 + inProcess + http
+  // Two POST /signin rows with their warm-ups, then the callbacks: ~8 ms each (measured on a
+  // 2-core VM) to prepare and run, warm-up batch (a tenth) included.
+  const oauthChild = startUp + 2 * (WARMUP + OAUTH_DURATION) + 1.1 * OAUTH_CALLBACKS * 0.008
+  const oauth = ROUNDS * OAUTH_SIDES.length * oauthChild + startUp
+  return 2 + inProcess + http + oauth
 }
 
 const cpus = os.cpus()
@@ -232,13 +251,17 @@ const environment = {
   cores: cpus.length,
   loadAverage1m: os.loadavg()[0],
 }
-console.log("Latchkey benchmark: GET /auth/session with a valid JWT session cookie")
+console.log(
+  "Latchkey benchmark: GET /auth/session with a valid JWT session cookie; OAuth POST /signin/:id and callback " +
+    "against a local OpenID Provider",
+)
 console.log(`Node ${environment.node} | ${environment.platform} | ${environment.cpu} | ${environment.cores} cores`)
 const estimatedSeconds = estimateRunSeconds()
 console.log(
   `${CONCURRENCY} in flight / connections, ${ROUNDS} interleaved rounds: ${DURATION} s measured per HTTP server per ` +
     `round (${WARMUP} s warm-up before its first), ${IN_PROCESS_DURATION} s per in-process side per round ` +
-    `(${WARMUP} s warm-up each, fresh process); about ${fmt(estimatedSeconds)} s in all`,
+    `(${WARMUP} s warm-up each, fresh process); OAuth: ${OAUTH_DURATION} s per POST /signin row and ` +
+    `${OAUTH_CALLBACKS} callbacks per side per round; about ${fmt(estimatedSeconds)} s in all`,
 )
 if (estimatedSeconds > DEADLINE_MS / 1000) {
   console.warn(
@@ -379,11 +402,65 @@ async function httpRun(server, round) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// 3b. OAuth: the local OpenID Provider (op.js, started once), and one fresh oauth.js child per
+//     library and round, measured in-process like inprocess.js
+
+/** Starts the OpenID Provider; resolves with what oauth.js needs to know about it. */
+async function startOpenIdProvider() {
+  const child = forkChild("op.js", [], {})
+  const ready = await child.firstMessage.catch((error) => fail(`the local OpenID Provider did not start: ${error.message}`))
+  const discovery = await fetch(`${ready.issuer}/.well-known/openid-configuration`).catch((error) => error)
+  if (!(discovery instanceof Response) || discovery.status !== 200) {
+    fail(`the local OpenID Provider at ${ready.issuer} does not serve its discovery document:\n${child.output()}`)
+  }
+  await discovery.body?.cancel()
+  const { issuer, clientId, clientSecret } = ready
+  return { child, op: { issuer, clientId, clientSecret } }
+}
+
+async function oauthRun(side, round, op) {
+  process.stdout.write(`[${round}/${ROUNDS}] OAuth ${side}… `)
+  const before = readCpuTicks()
+  const run = forkChild("oauth.js", [side], {
+    ...childEnv,
+    BENCH_OP: JSON.stringify(op),
+    BENCH_OAUTH_DURATION: String(OAUTH_DURATION),
+    BENCH_OAUTH_CALLBACKS: String(OAUTH_CALLBACKS),
+  })
+  const result = await run.firstMessage.catch((error) => fail(error.message))
+  const cpuTicks = cpuTicksBetween(before, readCpuTicks())
+  await run.stop()
+  for (const [name, row] of Object.entries(result.rows)) {
+    if (row.failures) {
+      fail(
+        `${result.label}, ${OAUTH_ROWS[name]}: ${row.failures} of ${row.requests} answers were not what a successful ` +
+          `request gets; first:\n${JSON.stringify(row.firstFailure, null, 2)}`,
+      )
+    }
+  }
+  // One child measures all three rows; each row carries the child's steal share.
+  const rows = Object.fromEntries(Object.entries(result.rows).map(([name, row]) => [name, { label: result.label, ...row, cpuTicks }]))
+  console.log(
+    Object.keys(OAUTH_ROWS)
+      .map((name) => `${name} ${fmt(rows[name].rps)} req/s (${fmt(rows[name].cpuMicrosPerRequest)} µs CPU)`)
+      .join(", ") + `, steal ${percent(stealShare(cpuTicks))}`,
+  )
+  return rows
+}
+
+// ---------------------------------------------------------------------------------------------
 // 4. interleaved rounds: each round measures every row once, so drift hits all rows alike
 
 /** The headline ratios from one round's rows: both sides of each were measured seconds apart. */
-function roundRatios(inProcess, http) {
+function roundRatios(inProcess, http, oauth) {
   return {
+    // OAuth: req/s of Latchkey ÷ @auth/core, and CPU per request of @auth/core ÷ Latchkey.
+    ...Object.fromEntries(
+      Object.keys(OAUTH_ROWS).flatMap((name) => [
+        [`oauth.${name}`, oauth.latchkey[name].rps / oauth.authjs[name].rps],
+        [`oauth.${name}.cpu`, oauth.authjs[name].cpuMicrosPerRequest / oauth.latchkey[name].cpuMicrosPerRequest],
+      ]),
+    ),
     inProcess: inProcess.latchkey.rps / inProcess.authjs.rps,
     // Headline ratios use the same generic adapter for both libraries (like for like); the
     // bare-server share uses Latchkey's own node:http handler, its fastest way to serve node:http.
@@ -395,7 +472,11 @@ function roundRatios(inProcess, http) {
 }
 
 const servers = await Promise.all(HTTP_KINDS.map(startServer))
-console.log(`${servers.length} HTTP servers started and answering; ${ROUNDS} rounds follow`)
+const openIdProvider = await startOpenIdProvider()
+console.log(
+  `${servers.length} HTTP servers and the OpenID Provider (${openIdProvider.op.issuer}) started and answering; ` +
+    `${ROUNDS} rounds follow`,
+)
 
 const rounds = []
 for (let round = 1; round <= ROUNDS; round++) {
@@ -403,14 +484,17 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const side of IN_PROCESS_SIDES) inProcess[side] = await inProcessRun(side, round)
   const http = {}
   for (const server of servers) http[server.kind] = await httpRun(server, round)
-  const ratios = roundRatios(inProcess, http)
+  const oauth = {}
+  for (const side of OAUTH_SIDES) oauth[side] = await oauthRun(side, round, openIdProvider.op)
+  const ratios = roundRatios(inProcess, http, oauth)
   console.log(
     `[${round}/${ROUNDS}] in-process ratio ${fmt(ratios.inProcess, 2)}x, HTTP ratio ${fmt(ratios.http, 2)}x, ` +
-      `Latchkey/bare ${percent(ratios.shareOfBare)}`,
+      `Latchkey/bare ${percent(ratios.shareOfBare)}, OAuth sign-in ${fmt(ratios["oauth.signin"], 2)}x, ` +
+      `callback ${fmt(ratios["oauth.callback"], 2)}x`,
   )
-  rounds.push({ round, inProcess, http, ratios })
+  rounds.push({ round, inProcess, http, oauth, ratios })
 }
-await Promise.all(servers.map((server) => server.child.stop()))
+await Promise.all([...servers.map((server) => server.child.stop()), openIdProvider.child.stop()])
 
 // ---------------------------------------------------------------------------------------------
 // 5. report: a row is its median round; a ratio is the median of the per-round ratios
@@ -444,6 +528,18 @@ const ratioHttpNative = ratioSummary("httpNative")
 const shareOfBare = ratioSummary("shareOfBare")
 const shareOfBareGeneric = ratioSummary("shareOfBareGeneric")
 
+/** An OAuth row: req/s as any row, and the median CPU time per request over rounds. */
+function oauthRow(side, name) {
+  const runs = rounds.map((round) => round.oauth[side][name])
+  return { ...summarizeRow(runs), cpuMicrosPerRequest: median(runs.map((run) => run.cpuMicrosPerRequest)) }
+}
+const oauthRows = Object.fromEntries(
+  OAUTH_SIDES.map((side) => [side, Object.fromEntries(Object.keys(OAUTH_ROWS).map((name) => [name, oauthRow(side, name)]))]),
+)
+const oauthRatios = Object.fromEntries(
+  Object.keys(OAUTH_ROWS).map((name) => [name, { rps: ratioSummary(`oauth.${name}`), cpu: ratioSummary(`oauth.${name}.cpu`) }]),
+)
+
 const tag = STANDIN ? " [STAND-IN]" : ""
 const rows = [
   ["in-process", authjs.label, inProcessAuthjs, false],
@@ -470,7 +566,29 @@ for (const [mode, name, row, isHttp] of rows) {
       `${p99.padStart(7)}  ${bytes.padStart(6)}  ${steal.padStart(7)}`,
   )
 }
-const stolen = rows.filter(([, , row]) => row.stealShare > STEAL_WARNING)
+
+// The OAuth rows: in-process, against the local OpenID Provider (another process).
+const oauthTable = Object.entries(OAUTH_ROWS).flatMap(([name, what]) =>
+  OAUTH_SIDES.map((side) => [what, side === "latchkey" ? latchkey.label + tag : authjs.label, oauthRows[side][name]]),
+)
+const oauthWhat = Math.max(...oauthTable.map((r) => r[0].length))
+const oauthWho = Math.max(...oauthTable.map((r) => r[1].length))
+console.log("")
+console.log(
+  `${"OAuth, in-process".padEnd(oauthWhat)}  ${"library".padEnd(oauthWho)}  ${"req/s".padStart(9)}  ` +
+    `${"µs CPU/req".padStart(10)}  ${"steal %".padStart(7)}`,
+)
+for (const [what, who, row] of oauthTable) {
+  const steal = Number.isFinite(row.stealShare) ? fmt(row.stealShare * 100, 1) : "-"
+  console.log(
+    `${what.padEnd(oauthWhat)}  ${who.padEnd(oauthWho)}  ${fmt(row.rps).padStart(9)}  ` +
+      `${fmt(row.cpuMicrosPerRequest).padStart(10)}  ${steal.padStart(7)}`,
+  )
+}
+
+const stolen = [...rows, ...oauthTable.map(([what, who, row]) => ["OAuth", `${what} ${who}`, row])].filter(
+  ([, , row]) => row.stealShare > STEAL_WARNING,
+)
 if (stolen.length) {
   console.warn(
     `WARNING: more than ${percent(STEAL_WARNING, 0)} CPU steal during ` +
@@ -494,6 +612,16 @@ console.log(
   `Latchkey/bare ${percent(shareOfBare.median)} (target >= 50%)${tag}  [toNodeAuthHandler; ` +
     `rounds: ${range(shareOfBare, percent)}; behind toNodeHandler ${percent(shareOfBareGeneric.median)}]`,
 )
+console.log(
+  `OAuth POST /signin/:id ratio ${times(oauthRatios.signin.rps.median)}${tag}  [issuer + discovery; ` +
+    `rounds: ${range(oauthRatios.signin.rps, times)}; CPU per request ${times(oauthRatios.signin.cpu.median)}; ` +
+    `explicit endpoints ${times(oauthRatios.signinExplicit.rps.median)}, CPU ${times(oauthRatios.signinExplicit.cpu.median)}]`,
+)
+console.log(
+  `OAuth callback ratio ${times(oauthRatios.callback.rps.median)}${tag}  [full sign-in, provider's token endpoint ` +
+    `included; rounds: ${range(oauthRatios.callback.rps, times)}; relying party's CPU per callback ` +
+    `${times(oauthRatios.callback.cpu.median)}, rounds: ${range(oauthRatios.callback.cpu, times)}]`,
+)
 
 /** A run as stored in latest.json: the raw tick counts become a share. */
 function runForJson({ cpuTicks, ...run }) {
@@ -514,6 +642,9 @@ const results = {
     warmupSeconds: WARMUP,
     durationSeconds: DURATION,
     inProcessDurationSeconds: IN_PROCESS_DURATION,
+    oauthDurationSeconds: OAUTH_DURATION,
+    oauthCallbacks: OAUTH_CALLBACKS,
+    oauthRows: OAUTH_ROWS,
     rounds: ROUNDS,
   },
   libraries: { latchkey: latchkey.label, authjs: authjs.label },
@@ -538,15 +669,33 @@ const results = {
     ratioNativeRange: minMax(ratioHttpNative),
     shareOfBareGenericRange: minMax(shareOfBareGeneric),
   },
+  // Per row: each side's median req/s and CPU µs per request; `ratio` is Latchkey ÷ @auth/core in
+  // req/s, `cpuRatio` @auth/core ÷ Latchkey in CPU per request (both: medians of per-round ratios).
+  oauth: Object.fromEntries(
+    Object.keys(OAUTH_ROWS).map((name) => [
+      name,
+      {
+        authjs: oauthRows.authjs[name],
+        latchkey: oauthRows.latchkey[name],
+        ratio: oauthRatios[name].rps.median,
+        ratioRange: minMax(oauthRatios[name].rps),
+        cpuRatio: oauthRatios[name].cpu.median,
+        cpuRatioRange: minMax(oauthRatios[name].cpu),
+      },
+    ]),
+  ),
   headlines: {
     inProcessRatio: { value: ratioInProcess.median, target: 10, met: ratioInProcess.median >= 10, range: minMax(ratioInProcess) },
     httpRatio: { value: ratioHttp.median, target: 3, met: ratioHttp.median >= 3, range: minMax(ratioHttp) },
     latchkeyShareOfBare: { value: shareOfBare.median, target: 0.5, met: shareOfBare.median >= 0.5, range: minMax(shareOfBare) },
   },
-  rounds: rounds.map(({ round, inProcess, http, ratios }) => ({
+  rounds: rounds.map(({ round, inProcess, http, oauth, ratios }) => ({
     round,
     inProcess: Object.fromEntries(IN_PROCESS_SIDES.map((side) => [side, runForJson(inProcess[side])])),
     http: Object.fromEntries(HTTP_KINDS.map((kind) => [JSON_KEYS[kind], runForJson(http[kind])])),
+    oauth: Object.fromEntries(
+      OAUTH_SIDES.map((side) => [side, Object.fromEntries(Object.entries(oauth[side]).map(([name, run]) => [name, runForJson(run)]))]),
+    ),
     ratios,
   })),
 }

@@ -28,6 +28,7 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     ["@latchkey/core/providers", []],
     ["@latchkey/node", ["NodeHeaderView", "toAuthRequest", "toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeAuthResponse", "writeWebResponse"]],
     ["@latchkey/express", ["ExpressAuth", "getSession"]],
+    ["@latchkey/adapter-kysely", ["KyselyAdapter", "KyselyAdapterError", "KyselyAuth", "createDatabase", "migrate", "migrationNames"]],
   ])("%s exports %j", (specifier, names) => {
     expect(importInNode(specifier)).toEqual(expect.arrayContaining(names))
   })

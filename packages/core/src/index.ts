@@ -42,6 +42,7 @@ export type {
   CallbacksOptions,
   EventCallbacks,
   JWTCallbackParams,
+  SessionCacheOptions,
   SessionCallbackParams,
   SessionOptions,
   SignInCallbackParams,

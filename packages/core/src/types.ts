@@ -187,6 +187,11 @@ export interface CookiesOptions {
   state: Partial<CookieOption>
   nonce: Partial<CookieOption>
   webauthnChallenge: Partial<CookieOption>
+  /**
+   * Latchkey only: the database-session cache cookie (`session.cache`).
+   * Default name `latchkey.session-cache` (`__Secure-` prefixed on https).
+   */
+  sessionCache?: Partial<CookieOption>
 }
 
 /** A cookie to set on the response. */

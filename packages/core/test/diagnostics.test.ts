@@ -5,6 +5,7 @@
  * integrations, a `debug: true` trace of a sign-in without secrets, and log
  * lines that user input cannot forge.
  */
+import { createHash } from "node:crypto"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { Adapter } from "../src/adapters.js"
 import { Auth, type AuthConfig, handleAuthRequest, setEnvDefaults } from "../src/index.js"
@@ -328,8 +329,9 @@ describe("debug: true", () => {
     const sessionToken = "db-session-token-0123456789abcdefghijklmnop"
     const expires = new Date(Date.now() + 3_600_000)
     const adapter: Adapter = {
+      // The adapter is given the token's SHA-256, never the token.
       getSessionAndUser: async (token) =>
-        token === sessionToken ? { session: { sessionToken, userId: "1", expires }, user: { ...ALICE, emailVerified: null } } : null,
+        token === createHash("sha256").update(sessionToken).digest("hex") ? { session: { sessionToken, userId: "1", expires }, user: { ...ALICE, emailVerified: null } } : null,
       updateSession: async (session) => ({ sessionToken, userId: "1", expires, ...session }),
       deleteSession: async () => null,
       createUser: async (user) => ({ ...user, id: "1" }),

@@ -4,12 +4,16 @@
  * the session token's `sub`; under the database strategy, the user of the
  * stored session. Without an adapter nobody is "signed in" for linking, and
  * an unreadable or expired session counts as none; an adapter failure is
- * thrown (`AdapterError`), never taken for "signed out".
+ * thrown (`AdapterError`), never taken for "signed out". The database is
+ * read even when `session.cache` is on: linking decides on the session as
+ * it is now.
  */
 import type { RequestContext } from "../actions/context.js"
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import { AdapterError } from "../errors.js"
 import { decodeSessionToken } from "../session/jwt-session.js"
+import { findStoredSession } from "../session/stored-session.js"
+import { hashSessionToken } from "../session/token-hash.js"
 
 /** The signed-in user and, under the database strategy, their session. */
 export interface CurrentUser {
@@ -30,7 +34,7 @@ export async function currentUser(ctx: RequestContext): Promise<CurrentUser | un
       const user = await adapter.getUser!(sub)
       return user ? { user } : undefined
     }
-    const found = await adapter.getSessionAndUser!(token)
+    const found = await findStoredSession(ctx, token, await hashSessionToken(token))
     if (!found || found.session.expires.valueOf() < Date.now()) return undefined
     return { user: found.user, session: found.session }
   } catch (error) {

@@ -4,8 +4,9 @@
  *   through the `jwt` callback (with `user`, `account`, `profile`,
  *   `trigger: "signIn" | "signUp"`, `isNewUser`); `null` means no session.
  * - database strategy: a session is created through the adapter with a
- *   fresh token (256 random bits by default, `session.generateSessionToken`)
- *   and the cookie carries it until the session's `expires`. A session the
+ *   fresh token (256 random bits by default, `session.generateSessionToken`);
+ *   the adapter stores its SHA-256 (session/token-hash.ts) and the cookie
+ *   carries the token until the session's `expires`. A session the
  *   request already had for another sign-in is deleted (no session
  *   fixation); one the user keeps (linking an account) is re-used.
  */
@@ -14,6 +15,8 @@ import type { AdapterUser } from "../adapters.js"
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
 import type { JWT } from "../jwt.js"
 import { clearSessionCookies, issueJwtSession } from "../session/jwt-session.js"
+import { clearSessionCache } from "../session/session-cache.js"
+import { hashSessionToken } from "../session/token-hash.js"
 import type { Account, Profile, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"
 
@@ -75,20 +78,23 @@ async function issueDatabaseSession(ctx: RequestContext, grant: SessionGrant): P
   const { name, options: cookieOptions } = ctx.cookieTable.sessionToken
   const kept = grant.sameSession ? grant.current?.session : undefined
   if (kept) {
-    ctx.responseCookies.push({ name, value: kept.sessionToken, options: { ...cookieOptions, expires: kept.expires } })
+    // The cookie keeps its token: the stored row only holds the token's hash.
+    ctx.responseCookies.push({ name, value: ctx.sessionCookie.value, options: { ...cookieOptions, expires: kept.expires } })
     return
   }
   const previous = grant.current?.session
+  // Deleted under the key it is stored with (its hash, or an Auth.js-era raw token).
   if (previous) await adapter!.deleteSession!(previous.sessionToken)
-  const session = await adapter!.createSession!({
-    sessionToken: await options.generateSessionToken(),
-    userId: String(grant.user.id),
-    expires: new Date(Date.now() + options.maxAge * 1000),
-  })
-  // A chunked JWT from before (or another strategy) must not linger next to the new token.
-  ctx.responseCookies.push(...clearSessionCookies(ctx).filter((cookie) => cookie.name !== name))
-  ctx.responseCookies.push({ name, value: session.sessionToken, options: { ...cookieOptions, expires: session.expires } })
-  logger.debug(`${grant.account.type} sign-in: session issued`, { provider: grant.account.provider, strategy: "database", expires: session.expires.toISOString() })
+  const token: unknown = await options.generateSessionToken()
+  if (typeof token !== "string" || token === "") {
+    throw new TypeError(`session.generateSessionToken must return a non-empty string; it returned ${token === "" ? "an empty string" : typeof token}.`)
+  }
+  const expires = new Date(Date.now() + options.maxAge * 1000)
+  await adapter!.createSession!({ sessionToken: await hashSessionToken(token), userId: String(grant.user.id), expires })
+  // A chunked JWT from before (or another strategy), or the previous session's cache, must not linger.
+  ctx.responseCookies.push(...clearSessionCookies(ctx).filter((cookie) => cookie.name !== name), ...clearSessionCache(ctx))
+  ctx.responseCookies.push({ name, value: token, options: { ...cookieOptions, expires } })
+  logger.debug(`${grant.account.type} sign-in: session issued`, { provider: grant.account.provider, strategy: "database", expires: expires.toISOString() })
 }
 
 /** Issues the session for `grant` under the configured strategy; its cookies join the response. */

@@ -22,6 +22,9 @@ import { nowInSeconds } from "../session/jwe.js"
 import { defaultCallbacks } from "../config/defaults.js"
 import type { JWT } from "../jwt.js"
 import { type DecodedSession, clearSessionCookies, decodeSessionTokenSteps, issueJwtSession } from "../session/jwt-session.js"
+import { clearSessionCache, readSessionCache, sessionCacheCookie } from "../session/session-cache.js"
+import { type StoredSession, findStoredSession } from "../session/stored-session.js"
+import { hashSessionToken } from "../session/token-hash.js"
 import type { Session, ResponseInternal } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
 import type { RequestContext } from "./context.js"
@@ -142,50 +145,80 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
   return response
 }
 
-async function databaseSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown): Promise<ResponseInternal> {
+/** A stored session read from the database: `null` when there is none (the cookies are then cleared). */
+async function readDatabase(ctx: RequestContext, token: string, hash: string): Promise<StoredSession | null> {
+  const adapter = ctx.config.adapter!
+  const found = await findStoredSession(ctx, token, hash)
+  if (found && found.session.expires.valueOf() < Date.now()) {
+    // Deleted under the key it is stored with (a legacy row keeps its raw token).
+    await adapter.deleteSession!(found.session.sessionToken)
+    return null
+  }
+  if (!found) return null
+  const { maxAge, updateAge } = ctx.config.session
+  // Push the expiry forward at most once per updateAge (one write per period).
+  if (found.session.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= Date.now()) {
+    const expires = new Date(Date.now() + maxAge * 1000)
+    await adapter.updateSession!({ sessionToken: found.session.sessionToken, expires })
+    const { name, options } = ctx.cookieTable.sessionToken
+    ctx.responseCookies.push({ name, value: token, options: { ...options, expires } })
+    return { session: { ...found.session, expires }, user: found.user }
+  }
+  return found
+}
+
+/**
+ * The database strategy. The cookie's token is hashed before any adapter
+ * call (session/token-hash.ts). With `session.cache`, a plain read is
+ * answered from the cache cookie when it holds this session, synchronously
+ * on Node; `POST /session` always reads the database and refreshes it.
+ */
+function* databaseSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown): Steps<ResponseInternal> {
   const response = emptyResponse(ctx, isUpdate)
   const { config } = ctx
-  const adapter = config.adapter!
-  const sessionToken = ctx.sessionCookie.value
-  if (!sessionToken) return response
+  const token = ctx.sessionCookie.value
+  const cacheOn = config.session.cache !== false
+  if (!token) {
+    ctx.responseCookies.push(...clearSessionCache(ctx))
+    return response
+  }
+  let stored: StoredSession | null | undefined
   try {
-    let found = await adapter.getSessionAndUser!(sessionToken)
-    if (found && found.session.expires.valueOf() < Date.now()) {
-      await adapter.deleteSession!(sessionToken)
-      found = null
+    const hash = yield* wait(hashSessionToken(token))
+    if (cacheOn && !isUpdate) stored = yield* readSessionCache(ctx, hash)
+    if (stored === undefined) {
+      stored = yield* wait(readDatabase(ctx, token, hash))
+      const cookie = stored && cacheOn ? yield* wait(sessionCacheCookie(ctx, hash, stored)) : undefined
+      // A cache cookie that was not used is stale, foreign, or left from when the cache was on.
+      ctx.responseCookies.push(...(cookie ? [cookie] : clearSessionCache(ctx)))
     }
-    if (!found) {
-      ctx.responseCookies.push(...clearSessionCookies(ctx))
-      return response
-    }
-    const { session, user } = found
-    const { maxAge, updateAge } = config.session
-    let expires = session.expires
-    // Push the expiry forward at most once per updateAge (one write per period).
-    if (session.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= Date.now()) {
-      expires = new Date(Date.now() + maxAge * 1000)
-      await adapter.updateSession!({ sessionToken, expires })
-      const { name, options } = ctx.cookieTable.sessionToken
-      ctx.responseCookies.push({ name, value: sessionToken, options: { ...options, expires } })
-    }
-    let body: unknown
-    try {
-      body = await config.callbacks.session({
-        session: { ...session, expires, user } as any,
+  } catch (error) {
+    config.logger.error(new SessionTokenError("The database session could not be read.", error as Error))
+    // The session cookie stays (the session may be fine); an unusable cache cookie goes.
+    ctx.responseCookies.push(...clearSessionCache(ctx))
+    return response
+  }
+  if (!stored) {
+    ctx.responseCookies.push(...clearSessionCookies(ctx))
+    return response
+  }
+  const { session, user } = stored
+  let body: unknown
+  try {
+    body = yield* wait(
+      config.callbacks.session({
+        session: { ...session, user } as any,
         user,
         newSession,
         ...(isUpdate ? { trigger: "update" as const } : {}),
-      })
-    } catch (error) {
-      return sessionCallbackFailed(ctx, response, namedCallbackFailure(error, "session", ctx.request))
-    }
-    if (body === undefined) return sessionCallbackFailed(ctx, response, sessionCallbackReturnedNothing(ctx))
-    response.body = body
-    await config.events.session?.({ session: body as Session } as any)
+      }),
+    )
   } catch (error) {
-    config.logger.error(new SessionTokenError("The database session could not be read.", error as Error))
-    response.body = null
+    return sessionCallbackFailed(ctx, response, namedCallbackFailure(error, "session", ctx.request))
   }
+  if (body === undefined) return sessionCallbackFailed(ctx, response, sessionCallbackReturnedNothing(ctx))
+  response.body = body
+  if (config.events.session) yield* wait(config.events.session({ session: body as Session } as any))
   return response
 }
 
@@ -197,5 +230,5 @@ async function databaseSession(ctx: RequestContext, isUpdate: boolean, newSessio
 export function* session(ctx: RequestContext, isUpdate: boolean): Steps<ResponseInternal> {
   const newSession = isUpdate ? ctx.request.body?.data : undefined
   if (ctx.config.session.strategy === "jwt") return yield* jwtSession(ctx, isUpdate, newSession)
-  return yield* wait(databaseSession(ctx, isUpdate, newSession))
+  return yield* databaseSession(ctx, isUpdate, newSession)
 }

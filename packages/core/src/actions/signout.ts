@@ -2,10 +2,13 @@
  * `POST /signout` ends the session (spec § States: the stored session is
  * deleted when one exists, the cookie always) and redirects to the callback
  * URL. Server-side failures are logged as `SignOutError` and never keep the
- * cookie alive.
+ * cookie alive. The session-cache cookie (`session.cache`) goes with it, so
+ * the device that signs out is signed out at once.
  */
 import { InvalidCallbackUrl, SignOutError } from "../errors.js"
 import { clearSessionCookies, decodeSessionToken } from "../session/jwt-session.js"
+import { clearSessionCache } from "../session/session-cache.js"
+import { endStoredSession } from "../session/stored-session.js"
 import type { ResponseInternal } from "../types.js"
 import type { RequestContext } from "./context.js"
 
@@ -38,13 +41,13 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
           await config.events.signOut({ token: decoded?.token ?? null })
         }
       } else {
-        const session = await config.adapter!.deleteSession!(sessionToken)
+        const session = await endStoredSession(ctx, sessionToken)
         await config.events.signOut?.({ session })
       }
     } catch (error) {
       config.logger.error(new SignOutError("Ending the session on the server failed; the cookie is cleared anyway.", error as Error))
     }
   }
-  ctx.responseCookies.push(...clearSessionCookies(ctx))
+  ctx.responseCookies.push(...clearSessionCookies(ctx), ...clearSessionCache(ctx))
   return { redirect, cookies: ctx.responseCookies }
 }

@@ -40,6 +40,49 @@ export interface SessionOptions {
   updateAge: number
   /** Database strategy: creates session tokens. Default 256 random bits, base64url. */
   generateSessionToken: () => string
+  /**
+   * Database strategy: keep the users of an existing Auth.js database signed
+   * in. Latchkey stores the SHA-256 of each session token (hex), never the
+   * token; Auth.js stored the token itself. When a cookie's hash is not
+   * found and its token has the shape this option accepts, it is looked up
+   * once as Auth.js stored it, and a row found that way is moved to its hash
+   * (created hashed, then the raw row deleted), so each legacy session costs
+   * the extra lookup once.
+   *
+   * - `true` (default): tokens shaped like Auth.js's (a UUID) are looked up
+   *   raw. A bogus UUID-shaped cookie then costs two lookups instead of one;
+   *   anything else, one.
+   * - a function: decides per token (for an Auth.js app that had its own
+   *   `generateSessionToken`).
+   * - `false`: never; set it once `session.maxAge` has passed since the
+   *   switch, when no raw row can still be live.
+   *
+   * A value shaped like a stored hash (64 hex characters) is never looked up
+   * raw, whatever this says: it could be a hash copied out of the database.
+   * See docs/configuration.md#database-strategy.
+   */
+  legacyTokens?: boolean | ((token: string) => boolean)
+  /**
+   * Database strategy, opt-in: a short-lived cache of the session in an
+   * encrypted cookie, so `GET /session` answers without the database for up
+   * to `maxAge` seconds after a read that went to it. The trade-off: a
+   * session ended elsewhere (sign-out on another device, a row deleted by
+   * hand) stays readable on devices holding a cache cookie for at most
+   * `maxAge` seconds; the device that signs out loses it at once. Default:
+   * off. Ignored under the JWT strategy. See
+   * docs/configuration.md#the-session-cache.
+   */
+  cache?: SessionCacheOptions | false
+}
+
+/** The database-session cache (`session.cache`). */
+export interface SessionCacheOptions {
+  /**
+   * Seconds a read from the database is reused, at most (e.g. 60). The
+   * cache also ends when the session expires and when its expiry is due to
+   * move forward (`updateAge`), so sliding sessions keep sliding.
+   */
+  maxAge: number
 }
 
 /** Parameters of the `signIn` callback. */

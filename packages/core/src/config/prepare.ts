@@ -17,6 +17,7 @@ import { type ResolvedCookies, resolveCookies } from "../http/cookie-defaults.js
 import type { JWTOptions } from "../jwt.js"
 import { OAuthRuntime } from "../flows/oauth/runtime.js"
 import { KeyRing } from "../session/keys.js"
+import { LegacySessions } from "../session/legacy-token.js"
 import { OpenedTokenCache } from "../session/opened-token-cache.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { LoggerInstance, PagesOptions, Theme } from "../types.js"
@@ -47,7 +48,10 @@ export interface PreparedConfig {
   readonly openedSessions: OpenedTokenCache
   readonly logger: LoggerInstance
   readonly providers: readonly InternalProvider[]
+  /** `cache` is normalised: the options under the database strategy, else `false`. */
   readonly session: SessionOptions
+  /** Database strategy: the lookup of Auth.js-era raw tokens (`session.legacyTokens`); `undefined` when off. */
+  readonly legacySessions: LegacySessions | undefined
   readonly jwt: { maxAge: number; encode?: JWTOptions["encode"]; decode?: JWTOptions["decode"] }
   readonly callbacks: CallbacksOptions
   readonly events: Partial<EventCallbacks>
@@ -152,7 +156,9 @@ function failed(config: unknown, logger: LoggerInstance, configError: AuthError)
       maxAge: DEFAULT_SESSION_MAX_AGE,
       updateAge: DEFAULT_SESSION_UPDATE_AGE,
       generateSessionToken: defaultGenerateSessionToken,
+      cache: false,
     },
+    legacySessions: undefined,
     jwt: { maxAge: DEFAULT_SESSION_MAX_AGE },
     callbacks: defaultCallbacks,
     events: {},
@@ -194,11 +200,14 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
   }
 
   const sessionConfig = config.session ?? {}
+  const strategy = sessionConfig.strategy ?? (config.adapter ? "database" : "jwt")
+  const cache = strategy === "database" && sessionConfig.cache ? { maxAge: sessionConfig.cache.maxAge } : false
   const session: SessionOptions = {
-    strategy: sessionConfig.strategy ?? (config.adapter ? "database" : "jwt"),
+    strategy,
     maxAge: sessionConfig.maxAge ?? DEFAULT_SESSION_MAX_AGE,
     updateAge: sessionConfig.updateAge ?? DEFAULT_SESSION_UPDATE_AGE,
     generateSessionToken: sessionConfig.generateSessionToken ?? defaultGenerateSessionToken,
+    cache,
   }
 
   // A malformed AUTH_URL comes first: it may be why the host is not trusted.
@@ -217,6 +226,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     logger,
     providers,
     session,
+    legacySessions: strategy === "database" ? LegacySessions.from(sessionConfig.legacyTokens) : undefined,
     jwt: {
       maxAge: config.jwt?.maxAge ?? session.maxAge,
       encode: config.jwt?.encode ?? undefined,

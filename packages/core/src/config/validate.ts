@@ -101,8 +101,24 @@ function checkSession(value: unknown): Problem {
     checkOneOf("session.strategy", value.strategy, ["jwt", "database"]) ??
     checkSeconds("session.maxAge", value.maxAge) ??
     checkSeconds("session.updateAge", value.updateAge) ??
-    checkFunction("session.generateSessionToken", value.generateSessionToken)
+    checkFunction("session.generateSessionToken", value.generateSessionToken) ??
+    checkLegacyTokens(value.legacyTokens) ??
+    checkSessionCache(value.cache)
   )
+}
+
+function checkLegacyTokens(value: unknown): Problem {
+  if (isUnset(value) || typeof value === "boolean" || typeof value === "function") return undefined
+  return mustBe("session.legacyTokens", value, "true, false or a function (token) => boolean")
+}
+
+function checkSessionCache(value: unknown): Problem {
+  if (isUnset(value) || value === false) return undefined
+  const example = "e.g. `session: { cache: { maxAge: 60 } }`, or `false` for no cache."
+  if (!isObject(value)) return mustBe("session.cache", value, "an object or false", example)
+  const { maxAge } = value
+  if (typeof maxAge === "number" && Number.isFinite(maxAge) && maxAge > 0) return undefined
+  return mustBe("session.cache.maxAge", maxAge, "a number of seconds above 0", example)
 }
 
 function checkJwt(value: unknown): Problem {
@@ -120,7 +136,7 @@ function checkTheme(value: unknown): Problem {
   )
 }
 
-const COOKIE_PURPOSES = ["sessionToken", "callbackUrl", "csrfToken", "pkceCodeVerifier", "state", "nonce", "webauthnChallenge"] as const
+const COOKIE_PURPOSES = ["sessionToken", "callbackUrl", "csrfToken", "pkceCodeVerifier", "state", "nonce", "webauthnChallenge", "sessionCache"] as const
 
 function checkCookies(value: unknown): Problem {
   return checkSection("cookies", value, COOKIE_PURPOSES, (path, cookie) => {

@@ -7,7 +7,7 @@
 import type { CookieOption, CookiesOptions } from "../types.js"
 
 /** The cookie table with every entry complete. */
-export type ResolvedCookies = { [K in keyof CookiesOptions]: CookieOption }
+export type ResolvedCookies = { [K in keyof CookiesOptions]-?: CookieOption }
 
 /** Lifetime of the PKCE, state, nonce and WebAuthn challenge cookies: 15 minutes. */
 export const CHECK_COOKIE_MAX_AGE = 15 * 60
@@ -24,6 +24,8 @@ export function defaultCookies(useSecureCookies: boolean): ResolvedCookies {
     state: { name: `${prefix}authjs.state`, options: { ...base, maxAge: CHECK_COOKIE_MAX_AGE } },
     nonce: { name: `${prefix}authjs.nonce`, options: { ...base } },
     webauthnChallenge: { name: `${prefix}authjs.challenge`, options: { ...base, maxAge: CHECK_COOKIE_MAX_AGE } },
+    // Latchkey's own (session.cache); Auth.js has no such cookie and ignores it.
+    sessionCache: { name: `${prefix}latchkey.session-cache`, options: { ...base } },
   }
 }
 

@@ -6,6 +6,7 @@
  * its opt-in, `pages.newUser`, the `signIn` callback, and credentials under
  * the database strategy.
  */
+import { createHash } from "node:crypto"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import type { Adapter } from "../../src/adapters.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
@@ -18,6 +19,8 @@ import { APP, appConfig, browser, oidcProvider, registerClient, signIn } from ".
 
 let op: OpenIdProvider
 const names = cookieNames(false)
+/** What the adapter stores for a session cookie: the token's SHA-256, hex (docs/configuration.md#database-strategy). */
+const hashed = (token: string) => createHash("sha256").update(token).digest("hex")
 const GRACE = { sub: "grace", email: "grace@example.com", email_verified: true, name: "Grace Hopper" }
 
 beforeAll(async () => {
@@ -66,7 +69,7 @@ describe("with an adapter and database sessions", () => {
 
     const cookie = findSetCookie(run.callback, names.session)!
     expect(cookie.value).toMatch(/^[\w-]{43}$/)
-    const stored = await adapter.getSessionAndUser(cookie.value)
+    const stored = await adapter.getSessionAndUser(hashed(cookie.value))
     expect(stored!.user.id).toBe(user!.id)
     expect(Math.abs(cookie.expires!.valueOf() - stored!.session.expires.valueOf())).toBeLessThan(1000)
 
@@ -310,12 +313,12 @@ describe("credentials under the database strategy", () => {
     expect(response.status).toBe(302)
     const token = findSetCookie(response, names.session)!.value
     expect(token).toMatch(/^[\w-]{43}$/)
-    expect((await adapter.getSessionAndUser(token))!.user.id).toBe(ALICE.id)
+    expect((await adapter.getSessionAndUser(hashed(token)))!.user.id).toBe(ALICE.id)
     expect((await app.session()).body.user).toEqual({ name: ALICE.name, email: ALICE.email, image: ALICE.image })
 
     const csrfToken = await app.csrfToken()
     await app.send("/auth/signout", { form: { csrfToken } })
-    expect(await adapter.getSessionAndUser(token)).toBeNull()
+    expect(await adapter.getSessionAndUser(hashed(token))).toBeNull()
   })
 
   it("refuses a user the adapter does not know, with a message that says why", async () => {
@@ -333,7 +336,7 @@ describe("credentials under the database strategy", () => {
     const first = findSetCookie(await app.signIn(), names.session)!.value
     const second = findSetCookie(await app.signIn(), names.session)!.value
     expect(second).not.toBe(first)
-    expect(await adapter.getSessionAndUser(first)).toBeNull()
-    expect(await adapter.getSessionAndUser(second)).not.toBeNull()
+    expect(await adapter.getSessionAndUser(hashed(first))).toBeNull()
+    expect(await adapter.getSessionAndUser(hashed(second))).not.toBeNull()
   })
 })

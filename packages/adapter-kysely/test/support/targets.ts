@@ -139,7 +139,7 @@ export async function probe(label: string, url: string): Promise<Probe> {
     const reason = error instanceof Error ? error.message || error.name : String(error)
     console.warn(
       `\n${"!".repeat(78)}\n!! ${label} at ${url.replace(/\/\/[^@/]*@/, "//…@")} is not reachable (${reason}).\n` +
-        `!! Its tests are SKIPPED${process.env.CI === "true" ? " — and FAIL, because CI=true" : ""}. Start it with .ci/run.\n${"!".repeat(78)}\n`,
+        `!! Its tests ${process.env.CI === "true" ? "FAIL, because CI=true" : "are SKIPPED"}. Start it with .ci/run.\n${"!".repeat(78)}\n`,
     )
     return { ok: false, reason }
   } finally {

@@ -9,7 +9,7 @@
  * `null` for "not found", `useVerificationToken` returns a token once,
  * `deleteUser` also removes the user's accounts, sessions and
  * authenticators, `updateAuthenticatorCounter` throws for an unknown
- * credential. Records are copied in and out, so changing a returned object
+ * credential and never lowers a counter. Records are copied in and out, so changing a returned object
  * never changes what is stored.
  *
  * @example
@@ -31,8 +31,9 @@ import type {
 /** The operations of {@link MemoryAdapter}: every one of the contract, none optional. */
 export type MemoryAdapterInstance = Required<Adapter>
 
-const accountKey = (provider: string, providerAccountId: string) => `${provider}\u0000${providerAccountId}`
-const tokenKey = (identifier: string, token: string) => `${identifier}\u0000${token}`
+// JSON of the pair: unambiguous for any strings, NUL included (a joined key could collide).
+const accountKey = (provider: string, providerAccountId: string) => JSON.stringify([provider, providerAccountId])
+const tokenKey = (identifier: string, token: string) => JSON.stringify([identifier, token])
 
 /** A deep copy (Dates stay Dates). */
 function copy<T>(value: T): T {
@@ -160,7 +161,8 @@ export function MemoryAdapter(): MemoryAdapterInstance {
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const stored = authenticators.get(credentialID)
       if (!stored) throw new Error(`updateAuthenticatorCounter: no authenticator with credential id ${credentialID}`)
-      const updated = { ...stored, counter: newCounter }
+      // A signature counter only goes up: a late or replayed update never lowers it (WebAuthn §6.1.1).
+      const updated = { ...stored, counter: Math.max(stored.counter, newCounter) }
       authenticators.set(credentialID, updated)
       return copy(updated)
     },

@@ -108,7 +108,8 @@ describe("option types and ranges", () => {
     ["cookie overrides", { cookies: { sessionToken: { name: "sid", options: { sameSite: "strict" } } } }],
     ["custom pages", { pages: { signIn: "/login", error: "/oops" } }],
     ["callbacks and events", { callbacks: { signIn: () => true }, events: { signIn: fn } }],
-    ["an adapter given as a function object", { adapter: Object.assign(() => {}, {}), session: { strategy: "jwt" } }],
+    ["an adapter that is a function object carrying its methods", { adapter: Object.assign(() => {}, { getUser: fn }), session: { strategy: "jwt" } }],
+    ["an adapter given as a function returning it", { adapter: () => ({ getUser: fn }), session: { strategy: "jwt" } }],
   ]
   for (const [label, overrides] of accepted) {
     it(`accepts ${label}`, async () => {

@@ -45,6 +45,8 @@ const databaseSessionMethods = [
   "updateSession",
   "deleteSession",
 ] as const
+/** OAuth/OIDC sign-ins with an adapter, under either strategy (account/link.ts, account/current-user.ts). */
+const oauthAccountMethods = ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "linkAccount"] as const
 const webauthnMethods = [
   "createUser",
   "getUser",
@@ -76,6 +78,13 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
     }
     seen.add(provider.id)
     if (provider.type === "oauth" || provider.type === "oidc") {
+      // An id_token's `iss` must equal the issuer (OIDC Core §3.1.3.7): without one no sign-in could finish.
+      if (provider.type === "oidc" && !provider.issuer) {
+        const env = provider.id.toUpperCase().replace(/-/g, "_")
+        return new InvalidEndpoints(
+          `Provider "${provider.id}" is an OpenID Connect provider (type "oidc") without \`issuer\`, so its id_tokens cannot be validated. Set \`issuer\` (or AUTH_${env}_ISSUER) to the provider's issuer identifier.`,
+        )
+      }
       if (!provider.issuer) {
         const missing = (["authorization", "token", "userinfo"] as const).find((key) => !endpointUrl(provider[key]))
         if (missing) {
@@ -112,9 +121,12 @@ function missingMethods(adapter: Adapter, required: readonly string[]): string[]
   return required.filter((method) => typeof (adapter as Record<string, unknown>)[method] !== "function")
 }
 
-/** Validates a configuration. Returns an error to report, or warnings to log. */
+/**
+ * Validates a configuration whose adapter is already resolved to an object.
+ * Returns an error to report, or warnings to log.
+ */
 export function assertConfig(
-  config: AuthConfig,
+  config: AuthConfig & { adapter?: Adapter },
   providers: readonly InternalProvider[],
   secrets: readonly string[],
   strategy: "jwt" | "database",
@@ -148,6 +160,7 @@ export function assertConfig(
     if (!adapter) return new MissingAdapter('`session.strategy: "database"` needs an adapter.')
     required.push(...databaseSessionMethods)
   }
+  if (adapter && (types.has("oauth") || types.has("oidc"))) required.push(...oauthAccountMethods)
   if (types.has("webauthn")) {
     if (!flagValue(config.experimental?.enableWebAuthn)) {
       return new ExperimentalFeatureNotEnabled("WebAuthn is experimental: set `experimental: { enableWebAuthn: true }`.")

@@ -224,8 +224,12 @@ export interface AuthConfig {
   pages?: Partial<PagesOptions>
   callbacks?: Partial<AuthCallbacks>
   events?: Partial<EventCallbacks>
-  /** The data layer; required for database sessions, email and WebAuthn. */
-  adapter?: Adapter
+  /**
+   * The data layer; required for database sessions, email and WebAuthn. An
+   * adapter object, or a function returning one (called once, when the
+   * configuration is first used).
+   */
+  adapter?: Adapter | (() => Adapter)
   /** Logs `[auth][debug]` messages (may include tokens): never in production. Default false. */
   debug?: boolean
   /** Replaces any of the logger's methods. */

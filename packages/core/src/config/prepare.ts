@@ -83,6 +83,29 @@ function secretsOf(secret: AuthConfig["secret"]): string[] {
   return list.filter((value): value is string => typeof value === "string" && value !== "")
 }
 
+/**
+ * The adapter object of `config.adapter`: the object itself, or what a
+ * function returns (spec § Adapter operations: "an adapter may be a plain
+ * object or a function returning such an object"), called once per
+ * prepared configuration.
+ */
+function resolveAdapter(option: AuthConfig["adapter"] | null): Adapter | undefined {
+  if (option === undefined || option === null) return undefined
+  if (typeof option !== "function") return option
+  // A function that carries adapter methods itself is the adapter, not a factory of one.
+  if (Object.values(option).some((value) => typeof value === "function")) return option as unknown as Adapter
+  let resolved: unknown
+  try {
+    resolved = option()
+  } catch (error) {
+    throw new InvalidOption("The `adapter` function threw; pass an adapter object or a function that returns one.", error as Error)
+  }
+  if (resolved === null || typeof resolved !== "object") {
+    throw new InvalidOption(`The \`adapter\` function returned ${resolved === null ? "null" : typeof resolved}; it must return the adapter object.`)
+  }
+  return resolved as Adapter
+}
+
 /** Wraps each event so a throwing handler is logged as EventError and never breaks a flow. */
 function guardEvents(events: Partial<EventCallbacks> | undefined, logger: LoggerInstance): Partial<EventCallbacks> {
   const guarded: Record<string, (message: any) => Promise<void>> = {}
@@ -184,6 +207,12 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
   const invalid = validateOptions(config)
   if (invalid) return failed(config, logger, invalid)
 
+  let adapter: Adapter | undefined
+  try {
+    adapter = resolveAdapter(config.adapter)
+  } catch (error) {
+    return failed(config, logger, error as AuthError)
+  }
   const secrets = secretsOf(config.secret)
   const sameSecrets =
     previous?.keyRing && previous.secrets.length === secrets.length && previous.secrets.every((s, i) => s === secrets[i])
@@ -200,7 +229,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
   }
 
   const sessionConfig = config.session ?? {}
-  const strategy = sessionConfig.strategy ?? (config.adapter ? "database" : "jwt")
+  const strategy = sessionConfig.strategy ?? (adapter ? "database" : "jwt")
   const cache = strategy === "database" && sessionConfig.cache ? { maxAge: sessionConfig.cache.maxAge } : false
   const session: SessionOptions = {
     strategy,
@@ -212,7 +241,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
 
   // A malformed AUTH_URL comes first: it may be why the host is not trusted.
   const envProblem = (config as { [ENV_PROBLEM]?: AuthError })[ENV_PROBLEM]
-  const checked = envProblem ?? providerError ?? assertConfig(config, providers, secrets, session.strategy)
+  const checked = envProblem ?? providerError ?? assertConfig({ ...config, adapter }, providers, secrets, session.strategy)
   const configError = Array.isArray(checked) ? undefined : checked
   if (Array.isArray(checked)) for (const warning of checked) logger.warn(warning)
   if (config.skipCSRFCheck === skipCSRFCheck) logger.warn("csrf-disabled")
@@ -234,7 +263,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     },
     callbacks: prepareCallbacks(config.callbacks),
     events: guardEvents(config.events, logger),
-    adapter: guardAdapter(config.adapter ?? undefined, logger, flagValue(config.debug) === true),
+    adapter: guardAdapter(adapter, logger, flagValue(config.debug) === true),
     pages: config.pages ?? {},
     theme: { colorScheme: "auto", logo: "", brandColor: "", buttonText: "", ...config.theme },
     csrfDisabled: config.skipCSRFCheck === skipCSRFCheck,

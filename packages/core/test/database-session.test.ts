@@ -232,6 +232,18 @@ describe("session tokens are stored as their SHA-256", () => {
   })
 })
 
+describe("session.generateSessionToken", () => {
+  it("a generator that returns no string fails the sign-in with the configuration error page, and stores nothing", async () => {
+    const { config, calls, errors } = await setup({ session: { strategy: "database", generateSessionToken: (() => undefined) as never } })
+    const app = browser(config)
+    const response = await app.signIn()
+    expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
+    expect(calls.some((call) => call.method === "createSession")).toBe(false)
+    expect(app.jar.get(COOKIE)).toBeUndefined()
+    expect(errors.map(String).join("\n")).toMatch(/generateSessionToken must return a non-empty string; it returned undefined/)
+  })
+})
+
 describe("an Auth.js database whose rows hold raw tokens", () => {
   const uuid = () => crypto.randomUUID()
 

@@ -233,6 +233,12 @@ export interface RequestInternal {
   cookies: Partial<Record<string, string>>
   /** Form or JSON body of a POST, flattened to strings (first value of a repeated field). */
   body?: Record<string, any>
+  /**
+   * The fields of a form-encoded POST body as sent, repeated names kept
+   * (the parse behind {@link body}, not a second one): a form_post OAuth
+   * callback refuses a repeated `state`, `code`, `iss` or `error` from it.
+   */
+  form?: URLSearchParams
   /** Query parameters (first value of a repeated parameter). */
   query: Record<string, string>
   /** The `error` query parameter. */

@@ -1,6 +1,7 @@
 /** parseActionPath: the route matcher integrations share with Auth(). */
 import { describe, expect, it } from "vitest"
 import { Auth, parseActionPath } from "../index.js"
+import { toInternalRequest } from "./request.js"
 
 describe("parseActionPath", () => {
   it.each([
@@ -35,5 +36,22 @@ describe("parseActionPath", () => {
     }
     expect(parseActionPath("/auth/providers", "/auth")).toBeDefined()
     expect((await Auth(new Request("http://localhost:3000/auth/providers"), config)).status).toBe(200)
+  })
+})
+
+describe("toInternalRequest bodies", () => {
+  const post = (body: string, type: string) =>
+    toInternalRequest(new Request("http://localhost:3000/auth/callback/op", { method: "POST", headers: { "content-type": type }, body }), "/auth")
+
+  it("keeps a form body as sent beside its flattened fields: the first value of a repeated name wins in `body`, `form` has both", async () => {
+    const request = await post("state=first&state=second&code=c", "application/x-www-form-urlencoded")
+    expect(request.body).toEqual({ state: "first", code: "c" })
+    expect(request.form?.getAll("state")).toEqual(["first", "second"])
+  })
+
+  it("has no `form` for a JSON body", async () => {
+    const request = await post(JSON.stringify({ state: "s" }), "application/json")
+    expect(request.body).toEqual({ state: "s" })
+    expect(request.form).toBeUndefined()
   })
 })

@@ -127,7 +127,7 @@ async function readBoundedText(request: Pick<AuthRequestLike, "headers" | "body"
   return text + decoder.decode()
 }
 
-async function parseBody(request: Pick<AuthRequestLike, "headers" | "body">): Promise<Record<string, any> | undefined> {
+async function parseBody(request: Pick<AuthRequestLike, "headers" | "body">): Promise<Record<string, any> | URLSearchParams | undefined> {
   const contentType = request.headers.get("content-type")?.toLowerCase() ?? ""
   const isJson = contentType.includes("application/json")
   const isForm = contentType.includes("application/x-www-form-urlencoded")
@@ -137,7 +137,7 @@ async function parseBody(request: Pick<AuthRequestLike, "headers" | "body">): Pr
     return undefined
   }
   const text = await readBoundedText(request)
-  if (isForm) return firstValues(new URLSearchParams(text))
+  if (isForm) return new URLSearchParams(text)
   if (text.trim() === "") return {}
   let parsed: unknown
   try {
@@ -182,7 +182,10 @@ export function toInternalRequest(request: AuthRequestLike, basePath: string): R
   }
   if (method === "GET") return parsed
   return parseBody(request).then((body) => {
-    parsed.body = body
+    if (body instanceof URLSearchParams) {
+      parsed.form = body
+      parsed.body = firstValues(body)
+    } else parsed.body = body
     return parsed
   })
 }

@@ -337,6 +337,33 @@ describe("response_mode=form_post: the same refusals when the OP POSTs the respo
     expect(outcome.mode).toBe("form_post")
     await expectRefused(ctx, callback, expected)
   })
+
+  it.each([
+    ["state", "forged copy first", invalidCheck(/state is not the one this browser sent/)],
+    ["state", "forged copy last", callbackError(/"state" parameter must be provided only once/)],
+    ["code", "forged copy first", callbackError(/"code" parameter must be provided only once/)],
+    ["code", "forged copy last", callbackError(/"code" parameter must be provided only once/)],
+    ["iss", "forged copy first", callbackError(/"iss" parameter must be provided only once/)],
+    ["iss", "forged copy last", callbackError(/"iss" parameter must be provided only once/)],
+    ["error", "two errors beside the code", callbackError(/"error" parameter must be provided only once/)],
+  ] as const)("%s given twice in the POSTed body (%s) is refused before any code is exchanged", async (name, order, expected) => {
+    const ctx = setup("database", formPost)
+    const { outcome, callback } = await signIn(ctx.app, (params) => {
+      if (name === "error") {
+        params.append("error", "server_error")
+        params.append("error", "temporarily_unavailable")
+        return
+      }
+      const value = params.get(name)!
+      const forged = name === "iss" ? FOREIGN_ISSUER : `${value}-forged`
+      params.delete(name)
+      for (const copy of order === "forged copy first" ? [forged, value] : [value, forged]) params.append(name, copy)
+    })
+    expect(outcome.mode).toBe("form_post")
+    expect(outcome.params.getAll(name)).toHaveLength(2)
+    await expectRefused(ctx, callback, expected)
+    expect(op.tokenRequests).toEqual([])
+  })
 })
 
 describe("error=access_denied with markup in error_description", () => {

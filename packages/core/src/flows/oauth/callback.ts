@@ -44,13 +44,15 @@ import type { OAuthRuntime } from "./runtime.js"
 import type { OAuthSettings } from "./settings.js"
 
 /**
- * The authorization response parameters: the form body of a POST, else the
- * query as sent, repeated parameters kept, so that oauth4webapi refuses a
- * repeated `state`, `iss`, `code` or `error` (RFC 6749 §3.1) instead of one
- * copy being picked silently.
+ * The authorization response parameters: the form body of a POST (form_post),
+ * else the query, both as sent with repeated parameters kept, so that
+ * oauth4webapi refuses a repeated `state`, `iss`, `code` or `error` (RFC 6749
+ * §3.1) instead of one copy being picked silently. A copy: the flow edits it.
  */
 function responseParams(ctx: RequestContext): URLSearchParams {
   if (ctx.request.method !== "POST") return new URLSearchParams(ctx.request.url.search)
+  if (ctx.request.form) return new URLSearchParams(ctx.request.form)
+  // A JSON body (not what form_post sends): its fields, one value each.
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries(ctx.request.body ?? {})) if (typeof value === "string") params.set(name, value)
   return params

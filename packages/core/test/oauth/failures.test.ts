@@ -264,6 +264,88 @@ describe("discovery", () => {
   })
 })
 
+describe("an oidc provider without issuer", () => {
+  it("is a configuration error at the first request, naming the provider and how to fix it, even with every endpoint given", async () => {
+    const client = await registerClient(op, "op")
+    const { issuer: _issuer, ...withoutIssuer } = oidcProvider(op, client)
+    const config = appConfig([
+      { ...withoutIssuer, authorization: `${op.issuer}/auth`, token: `${op.issuer}/token`, userinfo: `${op.issuer}/me`, jwks_endpoint: `${op.issuer}/jwks` },
+    ])
+    const app = browser(config)
+    const page = await app.send("/auth/signin")
+    expect(page.status).toBe(500)
+    expect(await page.text()).not.toContain("AUTH_OP_ISSUER")
+    expect((await app.send("/auth/providers")).status).toBe(500)
+    expect(config.log.errors[0]).toMatchObject({ type: "InvalidEndpoints" })
+    expect(errorsOf(config)).toMatch(/Provider "op" is an OpenID Connect provider \(type "oidc"\) without `issuer`.*AUTH_OP_ISSUER/)
+  })
+
+  it("an oauth provider with explicit endpoints needs none (the control)", async () => {
+    const client = await registerClient(op, "op")
+    const { issuer: _issuer, ...withoutIssuer } = oidcProvider(op, client)
+    const config = appConfig([
+      { ...withoutIssuer, type: "oauth", authorization: `${op.issuer}/auth`, token: `${op.issuer}/token`, userinfo: `${op.issuer}/me` },
+    ])
+    const page = await browser(config).send("/auth/signin")
+    expect(page.status).toBe(200)
+    expect(config.log.errors).toEqual([])
+  })
+})
+
+describe("wellKnown: the discovery document at a non-standard URL", () => {
+  const PATH = "/tenants/a/openid-configuration"
+  let moved: OpenIdProvider
+  beforeAll(async () => {
+    moved = await startOpenIdProvider({ discoveryPath: PATH })
+  })
+  afterAll(() => moved?.close())
+
+  async function movedSetup(extra: Record<string, unknown>) {
+    const client = await registerClient(moved, "op")
+    const urls: string[] = []
+    const config = appConfig([
+      oidcProvider(moved, client, "op", {
+        ...extra,
+        [customFetch]: (url: string, init: RequestInit) => {
+          urls.push(url)
+          return fetch(url, init)
+        },
+      }),
+    ])
+    return { config, app: browser(config), urls }
+  }
+
+  it("signs in with discovery read from wellKnown (its query kept), never from the default path", async () => {
+    const wellKnown = `${moved.issuer}${PATH}?p=b2c_1_signin`
+    const { config, app, urls } = await movedSetup({ wellKnown })
+    const run = await signIn(app, moved, "op")
+    expect(run.location, errorsOf(config)).toBe(APP.origin)
+    expect(urls[0]).toBe(wellKnown)
+    expect(urls.filter((url) => url.includes("/.well-known/"))).toEqual([])
+  })
+
+  it("without wellKnown the same provider cannot discover: the default path is really gone (the control)", async () => {
+    const { config, app } = await movedSetup({})
+    const csrfToken = await app.csrfToken()
+    const response = await app.send("/auth/signin/op", { form: { csrfToken } })
+    expect(errorParams(response.headers.get("location")).error).toBe("Configuration")
+    expect(errorsOf(config)).toMatch(/OAuthSignInError: .*discovery/)
+  })
+
+  it("a wellKnown document naming another issuer is refused like any discovery document (InvalidEndpoints)", async () => {
+    const { config, app } = await movedSetup({ wellKnown: `${moved.issuer}${PATH}` })
+    moved.rewriteJson("discovery", (body) => ({ ...body, issuer: "https://impostor.example" }))
+    try {
+      const csrfToken = await app.csrfToken()
+      const response = await app.send("/auth/signin/op", { form: { csrfToken } })
+      expect(errorParams(response.headers.get("location")).error).toBe("Configuration")
+      expect(errorsOf(config)).toMatch(/InvalidEndpoints: .*"https:\/\/impostor\.example"/)
+    } finally {
+      moved.reset()
+    }
+  })
+})
+
 describe("profile()", () => {
   it("a throwing profile() is OAuthProfileParseError: error page, no session", async () => {
     const { app, config } = await setup({

@@ -103,6 +103,7 @@ describe("Microsoft Entra ID", () => {
   it("is a configuration error (InvalidEndpoints) without a tenant or issuer, instead of the multi-tenant `common`", () => {
     const prepared = prepareConfig({ providers: [MicrosoftEntraID({ clientId: "id", clientSecret: "s" })], secret: "s".repeat(32), trustHost: true })
     expect(prepared.configError).toBeInstanceOf(InvalidEndpoints)
+    expect(prepared.configError!.message).toMatch(/"microsoft-entra-id" .*without `issuer`.*AUTH_MICROSOFT_ENTRA_ID_ISSUER/)
   })
 })
 

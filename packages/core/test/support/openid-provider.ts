@@ -17,7 +17,7 @@
  * ```
  *
  * - **Issuer**: `op.issuer` (`http://127.0.0.1:<port>`); discovery at
- *   `/.well-known/openid-configuration`. RFC 9207 `iss` is in every
+ *   `/.well-known/openid-configuration` (or only at `discoveryPath`). RFC 9207 `iss` is in every
  *   authorization response (`authorization_response_iss_parameter_supported`).
  *   RPs must allow plain http for this issuer (oauth4webapi:
  *   `[allowInsecureRequests]: true`).
@@ -149,6 +149,11 @@ export interface OpenIdProviderOptions {
   claims?: Record<string, string[]>
   /** Access token lifetime in seconds (default 3600). */
   accessTokenTtl?: number
+  /**
+   * Serve the discovery document at this path (a custom `wellKnown`) instead
+   * of `/.well-known/openid-configuration`, which then answers 404.
+   */
+  discoveryPath?: string
 }
 
 /** Route names a hook can attach to (oidc-provider's `ctx.oidc.route`; `authorization` covers `resume` too). */
@@ -458,6 +463,20 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions = {}): 
     // With a listener, Koa stops printing errors to stderr; tests read them from `errors`.
     provider.on("error", (error: unknown) => errors.push(error))
     provider.on("server_error", (_ctx: unknown, error: unknown) => errors.push(error))
+
+    // A moved discovery document: the standard path is gone, the configured one routes to discovery.
+    if (options.discoveryPath !== undefined) {
+      const moved = options.discoveryPath
+      provider.use(async (ctx: any, next: () => Promise<void>) => {
+        if (ctx.path === "/.well-known/openid-configuration") {
+          ctx.status = 404
+          ctx.body = { error: "not_found" }
+          return
+        }
+        if (ctx.path === moved) ctx.path = "/.well-known/openid-configuration"
+        return next()
+      })
+    }
 
     // The programmatic login: answers the interaction URL with a login and a Grant for everything asked.
     provider.use(async (ctx: any, next: () => Promise<void>) => {

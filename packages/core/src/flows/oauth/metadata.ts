@@ -90,13 +90,11 @@ async function discover(settings: OAuthSettings, fetcher: FetchLike): Promise<Re
 /**
  * Loads a provider's authorization server metadata (no caching; see
  * {@link MetadataCache}). Throws {@link InvalidEndpoints} for a
- * configuration problem (issuer mismatch, an oidc provider without issuer)
- * and {@link OAuthSignInError} when the provider could not be asked.
+ * configuration problem (issuer mismatch; an oidc provider without issuer
+ * never gets here, config/assert.ts refuses it) and
+ * {@link OAuthSignInError} when the provider could not be asked.
  */
 export async function loadServerMetadata(settings: OAuthSettings, fetcher: FetchLike): Promise<ServerMetadata> {
-  if (settings.type === "oidc" && !settings.issuer) {
-    throw new InvalidEndpoints(`Provider "${settings.id}" is an OpenID Connect provider without \`issuer\`: the id_token's issuer cannot be checked. Set \`issuer\`.`)
-  }
   if (needsDiscovery(settings)) {
     const discovered = await discover(settings, fetcher)
     return { as: withExplicitEndpoints(settings, discovered, discovered.issuer as string), jwks: {}, discovered: true }

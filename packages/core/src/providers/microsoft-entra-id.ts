@@ -7,12 +7,17 @@
  *   `{origin}{basePath}/callback/microsoft-entra-id`.
  * - Environment: `AUTH_MICROSOFT_ENTRA_ID_ID`, `AUTH_MICROSOFT_ENTRA_ID_SECRET`,
  *   `AUTH_MICROSOFT_ENTRA_ID_ISSUER`.
- * - The tenant: `issuer` = `https://login.microsoftonline.com/{tenant id}/v2.0`,
- *   or the `tenantId` option, which builds that issuer. Either is required:
- *   without one the configuration is refused (`InvalidEndpoints`) rather
- *   than defaulting to `common` as `@auth/core` does, because ID tokens of a
- *   multi-tenant sign-in carry each user's own tenant as issuer, which
- *   standard issuer validation refuses.
+ * - The tenant: `issuer` = `https://login.microsoftonline.com/{tenant}/v2.0`,
+ *   or the `tenantId` option, which builds that issuer. One is required:
+ *   without it the configuration is refused (`InvalidEndpoints`) rather
+ *   than defaulting to `common` as `@auth/core` does, so that letting every
+ *   Microsoft account in is a choice, not an omission.
+ * - Multi-tenant: `tenantId: "common"` (work, school and personal accounts),
+ *   `"organizations"` (work and school) or `"consumers"` (personal). Each
+ *   ID token is then validated against its own tenant's issuer (its `tid`
+ *   substituted into the discovery document's `{tenantid}` template) and the
+ *   shared JWKS; `allowedTenants` (tenant GUIDs) admits only those tenants
+ *   (`AccessDenied` for others). See flows/oauth/tenant-issuer.ts.
  * - Scopes: `openid profile email User.Read` (the access token reads
  *   Microsoft Graph's `/me`).
  * - Checks: PKCE, `state` and `nonce`.
@@ -22,6 +27,7 @@
  *
  * @module providers/microsoft-entra-id
  */
+import { isTenantId } from "../flows/oauth/tenant-issuer.js"
 import { letterMark } from "./lib/logo.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -59,8 +65,17 @@ export interface MicrosoftEntraIDProfile extends Record<string, any> {
 
 /** Options of the Entra ID provider beyond the common OpenID Connect ones. */
 export interface MicrosoftEntraIDOptions extends OIDCUserConfig<MicrosoftEntraIDProfile> {
-  /** The directory (tenant) id or a verified domain; builds `issuer` when it is not set. */
+  /**
+   * The directory (tenant) id, a verified domain, or a multi-tenant
+   * endpoint (`common`, `organizations`, `consumers`); builds `issuer` when
+   * it is not set.
+   */
   tenantId?: string
+  /**
+   * With a multi-tenant `tenantId` or issuer: the tenant ids (GUIDs) whose
+   * users may sign in; others get `AccessDenied`. Default: every tenant.
+   */
+  allowedTenants?: string[]
 }
 
 /** Tenant ids and domains: letters, digits, dots and dashes. */
@@ -71,9 +86,12 @@ const TENANT = /^[A-Za-z0-9.-]+$/
  * (the optional `email` claim), `image` = null.
  */
 export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}): OIDCConfig<MicrosoftEntraIDProfile> {
-  const { tenantId } = options
+  const { tenantId, allowedTenants } = options
   if (tenantId !== undefined && !TENANT.test(tenantId)) {
     throw new TypeError(`MicrosoftEntraID: tenantId ${JSON.stringify(tenantId)} is not a tenant id or domain.`)
+  }
+  if (allowedTenants !== undefined && (!Array.isArray(allowedTenants) || allowedTenants.length === 0 || !allowedTenants.every(isTenantId))) {
+    throw new TypeError("MicrosoftEntraID: allowedTenants must be a non-empty array of tenant ids (GUIDs).")
   }
   return {
     id: "microsoft-entra-id",

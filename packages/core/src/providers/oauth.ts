@@ -100,6 +100,14 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
 /** An OpenID Connect provider. */
 export interface OIDCConfig<P = Profile> extends OAuth2Config<P> {
   type: "oidc"
+  /**
+   * For an `issuer` that is a Microsoft Entra ID multi-tenant endpoint
+   * (`…/common/v2.0`, `…/organizations/v2.0`, `…/consumers/v2.0`): the
+   * tenant ids (GUIDs) whose users may sign in; an id_token whose `tid` is
+   * not listed is refused (`OAuthCallbackError`). Default: every tenant.
+   * Any other issuer with this option is a configuration error.
+   */
+  allowedTenants?: string[]
 }
 
 /** Either kind of OAuth provider. */

@@ -94,6 +94,10 @@ describe("Microsoft Entra ID", () => {
   it("builds the issuer from tenantId", () => {
     expect(MicrosoftEntraID({ tenantId: "contoso.onmicrosoft.com" }).issuer).toBe("https://login.microsoftonline.com/contoso.onmicrosoft.com/v2.0")
     expect(MicrosoftEntraID({ tenantId: "x", issuer: "https://login.microsoftonline.com/y/v2.0" }).issuer).toBeUndefined()
+    // The multi-tenant endpoints are tenants too (their flow: entra-multi-tenant.test.ts).
+    for (const tenantId of ["common", "organizations", "consumers"]) {
+      expect(MicrosoftEntraID({ tenantId }).issuer).toBe(`https://login.microsoftonline.com/${tenantId}/v2.0`)
+    }
   })
 
   it("refuses a tenantId that is not an id or domain", () => {

@@ -31,7 +31,7 @@
 import * as oauth from "oauth4webapi"
 import type { RequestContext } from "../../actions/context.js"
 import type { InternalProvider } from "../../config/providers.js"
-import { AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
+import { AccessDenied, AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
 import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../types.js"
 import { finishSignIn } from "../../account/sign-in.js"
 import { redirectUri } from "./authorization-url.js"
@@ -42,6 +42,7 @@ import type { ServerMetadata } from "./metadata.js"
 import { forwardFromProxy } from "./redirect-proxy.js"
 import type { OAuthRuntime } from "./runtime.js"
 import type { OAuthSettings } from "./settings.js"
+import { expectedTenantIssuer, tenantOfIssuer } from "./tenant-issuer.js"
 
 /**
  * The authorization response parameters: the form body of a POST (form_post),
@@ -69,10 +70,29 @@ async function step<T>(settings: OAuthSettings, what: string, run: () => Promise
   }
 }
 
+/**
+ * The RFC 9207 `iss` of a multi-tenant endpoint's authorization response:
+ * undefined without one (or with several, which validation refuses), else
+ * it must be the issuer of some tenant; the id_token must come from that
+ * tenant (tenant-issuer.ts).
+ */
+function tenantResponseIssuer(settings: OAuthSettings, params: URLSearchParams): string | undefined {
+  const multiTenant = settings.multiTenant
+  const values = params.getAll("iss")
+  if (!multiTenant || values.length !== 1) return undefined
+  const iss = values[0]!
+  if (tenantOfIssuer(multiTenant, iss) === undefined) {
+    throw new OAuthCallbackError(`Provider "${settings.id}": the authorization response's iss ${JSON.stringify(iss.slice(0, 200))} is not an issuer of this multi-tenant endpoint.`, {
+      provider: settings.id,
+    })
+  }
+  return iss
+}
+
 /** Validates the authorization response; the provider's `error` becomes OAuthCallbackError. */
-function validateResponse(settings: OAuthSettings, metadata: ServerMetadata, client: oauth.Client, params: URLSearchParams, state: string | undefined): URLSearchParams {
+function validateResponse(settings: OAuthSettings, as: oauth.AuthorizationServer, client: oauth.Client, params: URLSearchParams, state: string | undefined): URLSearchParams {
   try {
-    return oauth.validateAuthResponse(metadata.as, client, params, state ?? oauth.skipStateCheck)
+    return oauth.validateAuthResponse(as, client, params, state ?? oauth.skipStateCheck)
   } catch (error) {
     if (error instanceof oauth.AuthorizationResponseError) {
       throw new OAuthCallbackError(`Provider "${settings.id}" answered the authorization request with an error: ${error.error}.`, {
@@ -160,6 +180,19 @@ async function mapProfile(settings: OAuthSettings, profile: Profile, tokens: Tok
   }
 }
 
+/**
+ * With `allowedTenants`, refuses a validated id_token from any other tenant
+ * as {@link AccessDenied}: the token is genuine, the app does not admit its
+ * organisation.
+ */
+function checkAllowedTenant(settings: OAuthSettings, claims: oauth.IDToken | undefined): void {
+  const allowed = settings.multiTenant?.allowedTenants
+  if (!allowed) return
+  const tid = claims?.tid
+  if (typeof tid === "string" && allowed.has(tid.toLowerCase())) return
+  throw new AccessDenied(`Provider "${settings.id}": tenant ${JSON.stringify(String(tid).slice(0, 64))} is not in allowedTenants.`, { provider: settings.id })
+}
+
 /** Handles `GET`/`POST /callback/{id}` for an oauth or oidc provider. */
 export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, provider: InternalProvider): Promise<ResponseInternal> {
   const settings = runtime.settings(provider)
@@ -175,7 +208,9 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
   const client = runtime.client(settings)
   // Without a configured issuer there is nothing to compare an `iss` with.
   if (!settings.issuer) params.delete("iss")
-  const validated = validateResponse(settings, metadata, client, params, checks.state)
+  const responseIssuer = tenantResponseIssuer(settings, params)
+  const responseAs = responseIssuer ? { ...metadata.as, issuer: responseIssuer } : metadata.as
+  const validated = validateResponse(settings, responseAs, client, params, checks.state)
   logger.debug("oauth callback: authorization response accepted", { provider: settings.id })
 
   const options = requestOptions(runtime.fetch(settings))
@@ -194,7 +229,10 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
   if (typeof conform === "function") response = ((await conform(response.clone())) as Response | undefined) ?? response
 
   const tokens = await step(settings, "the token response", async () => {
-    const processed = await oauth.processAuthorizationCodeResponse(metadata.as, client, response, {
+    // A multi-tenant endpoint: the id_token must carry its own tenant's issuer.
+    const tenantIssuer = settings.multiTenant ? await expectedTenantIssuer(settings.multiTenant, response, responseIssuer) : undefined
+    const as = tenantIssuer ? { ...metadata.as, issuer: tenantIssuer } : metadata.as
+    const processed = await oauth.processAuthorizationCodeResponse(as, client, response, {
       expectedNonce: checks.nonce ?? oauth.expectNoNonce,
       requireIdToken: settings.type === "oidc",
     })
@@ -207,6 +245,7 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
     }
     return processed
   })
+  if (settings.multiTenant) checkAllowedTenant(settings, oauth.getValidatedIdTokenClaims(tokens))
   // A JWKS refetch may have replaced the metadata object; later requests use the fresh one.
   metadata = await runtime.metadata(settings)
   logger.debug("oauth callback: tokens received", { provider: settings.id, fields: Object.keys(tokens) })

@@ -6,9 +6,11 @@
  *
  * A discovery document whose `issuer` is not the configured one is refused
  * with an error naming both (OpenID Connect Discovery §4.3; the mix-up
- * defence). Metadata is cached per provider for {@link METADATA_TTL_MS}
- * (failures are not cached, concurrent loads share one request) by
- * {@link MetadataCache}, which lives on the prepared configuration.
+ * defence); for an Entra ID multi-tenant issuer it must be exactly that
+ * issuer's `{tenantid}` template (tenant-issuer.ts). Metadata is cached per
+ * provider for {@link METADATA_TTL_MS} (failures are not cached, concurrent
+ * loads share one request) by {@link MetadataCache}, which lives on the
+ * prepared configuration.
  *
  * The JWKS is cached by oauth4webapi per `AuthorizationServer` object, also
  * mirrored into {@link ServerMetadata.jwks}; {@link MetadataCache.refreshKeys}
@@ -72,13 +74,16 @@ async function discover(settings: OAuthSettings, fetcher: FetchLike): Promise<Re
     throw new OAuthSignInError(`Provider "${settings.id}": discovery failed: ${(error as Error).message}`, error as Error)
   }
   const copy = response.clone()
+  // A multi-tenant endpoint's document names the issuer template, nothing else (tenant-issuer.ts).
+  const expected = settings.multiTenant ? settings.multiTenant.template : issuer
   try {
-    return (await oauth.processDiscoveryResponse(issuerUrl, response)) as unknown as Record<string, unknown>
+    return (await oauth.processDiscoveryResponse(new URL(expected), response)) as unknown as Record<string, unknown>
   } catch (error) {
     if (error instanceof oauth.OperationProcessingError && error.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
       const found = await copy.json().then((body: { issuer?: unknown }) => body.issuer, () => undefined)
+      const which = settings.multiTenant ? `the multi-tenant issuer template ${JSON.stringify(expected)}` : `the configured issuer ${JSON.stringify(issuer)}`
       throw new InvalidEndpoints(
-        `Provider "${settings.id}": the discovery document's issuer ${JSON.stringify(found)} is not the configured issuer ${JSON.stringify(issuer)}. Set \`issuer\` to the provider's exact issuer identifier.`,
+        `Provider "${settings.id}": the discovery document's issuer ${JSON.stringify(found)} is not ${which}. Set \`issuer\` to the provider's exact issuer identifier.`,
         error,
       )
     }

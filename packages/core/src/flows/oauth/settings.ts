@@ -14,6 +14,7 @@ import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuthChecks } from "../../providers/oauth.js"
 import { customFetch } from "../../symbols.js"
+import { type MultiTenant, readMultiTenant } from "./tenant-issuer.js"
 import type { Account, Awaitable, Profile, TokenSet, User } from "../../types.js"
 
 /** Default time a provider gets to answer one request: 10 s. */
@@ -39,6 +40,8 @@ export interface OAuthSettings {
   readonly id: string
   readonly type: "oauth" | "oidc"
   readonly issuer: string | undefined
+  /** Set for an Entra ID multi-tenant issuer: the id_token's issuer is its own tenant's (tenant-issuer.ts). */
+  readonly multiTenant: MultiTenant | undefined
   /** The discovery document's URL; only used with an issuer. */
   readonly wellKnown: string | undefined
   readonly authorization: Endpoint
@@ -156,7 +159,8 @@ function positive(value: unknown, fallback: number, provider: string, key: strin
  * Reads an oauth/oidc provider into {@link OAuthSettings}. `configProxyUrl`
  * is the configuration's `redirectProxyUrl` (or `AUTH_REDIRECT_PROXY_URL`),
  * used when the provider sets none. Throws {@link InvalidEndpoints} for an
- * endpoint that is not a URL or a limit that is not a positive number.
+ * endpoint that is not a URL, a limit that is not a positive number, or an
+ * `allowedTenants` that is not a list of GUIDs for a multi-tenant issuer.
  */
 export function readOAuthSettings(provider: InternalProvider, configProxyUrl: string | undefined): OAuthSettings {
   const id = provider.id
@@ -177,6 +181,7 @@ export function readOAuthSettings(provider: InternalProvider, configProxyUrl: st
     id,
     type,
     issuer,
+    multiTenant: readMultiTenant(id, issuer, options.allowedTenants),
     wellKnown: typeof options.wellKnown === "string" ? options.wellKnown : undefined,
     authorization,
     token: endpoint(options.token, id, "token"),

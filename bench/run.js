@@ -22,11 +22,16 @@
 //   BENCH_CONCURRENCY  requests in flight / connections                     (default 32)
 //   BENCH_OAUTH_DURATION   measured seconds per POST /signin row per side per round (default 2)
 //   BENCH_OAUTH_CALLBACKS  measured callbacks per side per round            (default 600)
+//   BENCH_DB_WARMUP / BENCH_DB_DURATION  unmeasured / measured seconds per database row per side
+//                      per round (default 0.5 / 1); BENCH_PG_URL the PostgreSQL server for the
+//                      database rows (default DATABASE_URL_PG, else the local one); see
+//                      database-rows.js
 //   LATCHKEY_BENCH_STANDIN=1  run @auth/core on both sides (to debug the harness only)
 //
 // Defaults: 5 servers × 3 rounds × 3 s + 5 × 1 s warm-up = 50 s over HTTP, 2 sides × 3 rounds ×
 // (1 + 2 s) = 18 s in-process, 2 sides × 3 rounds × ~10 s = ~60 s of OAuth rows, plus process
-// start-up: about 2¼ minutes, under the 240 s watchdog.
+// start-up, plus 3 sides × 3 rounds × ~8 s of database rows (database.js): about 3½ minutes,
+// under the 330 s watchdog.
 
 import { fork } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -35,6 +40,7 @@ import os from "node:os"
 import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
 import { STANDIN, loadLibrary, makeConfig } from "./implementations.js"
+import { DB_SIDES, databaseRatios, databaseRun, databaseTargets, estimateDatabaseSeconds, reportDatabase } from "./database-rows.js"
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const DURATION = Number(process.env.BENCH_DURATION ?? 3)
@@ -43,7 +49,7 @@ const IN_PROCESS_DURATION = Number(process.env.BENCH_INPROCESS_DURATION ?? 2)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)
 const OAUTH_DURATION = Number(process.env.BENCH_OAUTH_DURATION ?? 2)
 const OAUTH_CALLBACKS = Number(process.env.BENCH_OAUTH_CALLBACKS ?? 600)
-const DEADLINE_MS = 240_000 // the whole run must end by itself within four minutes
+const DEADLINE_MS = 330_000 // the whole run must end by itself within five and a half minutes
 const STEAL_WARNING = 0.1 // a row that lost more than this share of CPU time to other guests
 
 // Measured in this order within every round; like-for-like pairs sit next to each other so
@@ -240,7 +246,7 @@ function estimateRunSeconds() {
   // 2-core VM) to prepare and run, warm-up batch (a tenth) included.
   const oauthChild = startUp + 2 * (WARMUP + OAUTH_DURATION) + 1.1 * OAUTH_CALLBACKS * 0.008
   const oauth = ROUNDS * OAUTH_SIDES.length * oauthChild + startUp
-  return 2 + inProcess + http + oauth
+  return 2 + inProcess + http + oauth + estimateDatabaseSeconds(ROUNDS, 4)
 }
 
 const cpus = os.cpus()
@@ -253,7 +259,7 @@ const environment = {
 }
 console.log(
   "Latchkey benchmark: GET /auth/session with a valid JWT session cookie; OAuth POST /signin/:id and callback " +
-    "against a local OpenID Provider",
+    "against a local OpenID Provider; GET /auth/session under the database strategy (SQLite, PostgreSQL)",
 )
 console.log(`Node ${environment.node} | ${environment.platform} | ${environment.cpu} | ${environment.cores} cores`)
 const estimatedSeconds = estimateRunSeconds()
@@ -478,6 +484,9 @@ console.log(
     `${ROUNDS} rounds follow`,
 )
 
+const database = await databaseTargets()
+if (database.skipped) console.warn(`WARNING: ${database.skipped}`)
+
 const rounds = []
 for (let round = 1; round <= ROUNDS; round++) {
   const inProcess = {}
@@ -486,13 +495,20 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const server of servers) http[server.kind] = await httpRun(server, round)
   const oauth = {}
   for (const side of OAUTH_SIDES) oauth[side] = await oauthRun(side, round, openIdProvider.op)
-  const ratios = roundRatios(inProcess, http, oauth)
+  const db = {}
+  for (const side of DB_SIDES) {
+    const log = (text) => process.stdout.write(text)
+    db[side] = await databaseRun({ side, round, rounds: ROUNDS, targets: database.targets, childEnv, forkChild, readCpuTicks, cpuTicksBetween, fail, log })
+    console.log(Object.entries(db[side].rows).map(([key, row]) => `${key} ${fmt(row.rps)} req/s`).join(", "))
+  }
+  const ratios = { ...roundRatios(inProcess, http, oauth), ...databaseRatios(db) }
   console.log(
     `[${round}/${ROUNDS}] in-process ratio ${fmt(ratios.inProcess, 2)}x, HTTP ratio ${fmt(ratios.http, 2)}x, ` +
       `Latchkey/bare ${percent(ratios.shareOfBare)}, OAuth sign-in ${fmt(ratios["oauth.signin"], 2)}x, ` +
-      `callback ${fmt(ratios["oauth.callback"], 2)}x`,
+      `callback ${fmt(ratios["oauth.callback"], 2)}x, database SQLite ${fmt(ratios["db.sqlite/latchkey"], 2)}x` +
+      (ratios["db.postgres/latchkey.cache"] === undefined ? "" : `, PostgreSQL with cache ${fmt(ratios["db.postgres/latchkey.cache"], 2)}x`),
   )
-  rounds.push({ round, inProcess, http, oauth, ratios })
+  rounds.push({ round, inProcess, http, oauth, database: db, ratios })
 }
 await Promise.all([...servers.map((server) => server.child.stop()), openIdProvider.child.stop()])
 
@@ -623,6 +639,8 @@ console.log(
     `${times(oauthRatios.callback.cpu.median)}, rounds: ${range(oauthRatios.callback.cpu, times)}]`,
 )
 
+const databaseSection = reportDatabase({ rounds, targets: database.targets, skipped: database.skipped, summarizeRow, ratioSummary, fmt, percent, tag })
+
 /** A run as stored in latest.json: the raw tick counts become a share. */
 function runForJson({ cpuTicks, ...run }) {
   return { ...run, stealShare: stealShare(cpuTicks) }
@@ -684,17 +702,21 @@ const results = {
       },
     ]),
   ),
+  database: databaseSection,
   headlines: {
     inProcessRatio: { value: ratioInProcess.median, target: 10, met: ratioInProcess.median >= 10, range: minMax(ratioInProcess) },
     httpRatio: { value: ratioHttp.median, target: 3, met: ratioHttp.median >= 3, range: minMax(ratioHttp) },
     latchkeyShareOfBare: { value: shareOfBare.median, target: 0.5, met: shareOfBare.median >= 0.5, range: minMax(shareOfBare) },
   },
-  rounds: rounds.map(({ round, inProcess, http, oauth, ratios }) => ({
+  rounds: rounds.map(({ round, inProcess, http, oauth, database: db, ratios }) => ({
     round,
     inProcess: Object.fromEntries(IN_PROCESS_SIDES.map((side) => [side, runForJson(inProcess[side])])),
     http: Object.fromEntries(HTTP_KINDS.map((kind) => [JSON_KEYS[kind], runForJson(http[kind])])),
     oauth: Object.fromEntries(
       OAUTH_SIDES.map((side) => [side, Object.fromEntries(Object.entries(oauth[side]).map(([name, run]) => [name, runForJson(run)]))]),
+    ),
+    database: Object.fromEntries(
+      DB_SIDES.map((side) => [side, Object.fromEntries(Object.entries(db[side].rows).map(([key, run]) => [key, runForJson(run)]))]),
     ),
     ratios,
   })),

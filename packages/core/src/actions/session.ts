@@ -2,7 +2,10 @@
  * `GET /session` returns the session (or `null`); `POST /session` updates it
  * (spec § Endpoints). Under the JWT strategy the update's `data` goes to the
  * `jwt` callback with `trigger: "update"`; under the database strategy to the
- * `session` callback as `newSession`.
+ * `session` callback as `newSession`. Database sessions are looked up by
+ * the SHA-256 of the cookie's token (session/token-hash.ts), and with
+ * `session.cache` a plain read may be answered from the cache cookie
+ * (session/session-cache.ts).
  *
  * Unlike `@auth/core`, a JWT session cookie is re-encrypted only when the
  * `jwt` callback changed the token, on an update, or once `session.updateAge`

@@ -13,6 +13,7 @@
  * @module providers/auth0
  */
 import { letterMark } from "./lib/logo.js"
+import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Auth0's ID token claims (standard claims; any others you add with Actions). */
@@ -42,14 +43,7 @@ export default function Auth0(options: OIDCUserConfig<Auth0Profile> = {}): OIDCC
     name: "Auth0",
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.nickname ?? (profile.preferred_username as string | undefined),
-        email: profile.email,
-        image: profile.picture,
-      }
-    },
+    profile: standardProfile,
     style: { bg: "#eb5424", text: "#000000", logo: letterMark("A0", "#000000") },
     options,
   }

@@ -12,6 +12,7 @@
  * @module providers/authentik
  */
 import { letterMark } from "./lib/logo.js"
+import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** authentik's ID token claims with the default scope mappings. */
@@ -48,14 +49,7 @@ export default function Authentik(options: OIDCUserConfig<AuthentikProfile> = {}
     name: "Authentik",
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.nickname ?? profile.preferred_username,
-        email: profile.email,
-        image: profile.picture as string | undefined,
-      }
-    },
+    profile: standardProfile,
     style: { bg: "#fd4b2d", text: "#000000", logo: letterMark("ak", "#000000") },
     options,
   }

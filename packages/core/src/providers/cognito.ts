@@ -12,6 +12,7 @@
  * @module providers/cognito
  */
 import { letterMark } from "./lib/logo.js"
+import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Cognito's ID token claims (https://docs.aws.amazon.com/cognito/latest/developerguide/amazon-cognito-user-pools-using-the-id-token.html). */
@@ -47,14 +48,7 @@ export default function Cognito(options: OIDCUserConfig<CognitoProfile> = {}): O
     name: "Cognito",
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? (profile.nickname as string | undefined) ?? profile.preferred_username,
-        email: profile.email,
-        image: profile.picture,
-      }
-    },
+    profile: standardProfile,
     style: { bg: "#c17b9e", text: "#000000", logo: letterMark("C", "#000000") },
     options,
   }

@@ -11,6 +11,7 @@
  * @module providers/keycloak
  */
 import { letterMark } from "./lib/logo.js"
+import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Keycloak's ID token claims with the default client scopes. */
@@ -48,14 +49,7 @@ export default function Keycloak(options: OIDCUserConfig<KeycloakProfile> = {}):
     name: "Keycloak",
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? (profile.nickname as string | undefined) ?? profile.preferred_username,
-        email: profile.email,
-        image: profile.picture,
-      }
-    },
+    profile: standardProfile,
     style: { bg: "#2a6fad", text: "#ffffff", logo: letterMark("K", "#ffffff") },
     options,
   }

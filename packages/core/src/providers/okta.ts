@@ -13,6 +13,7 @@
  * @module providers/okta
  */
 import { letterMark } from "./lib/logo.js"
+import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Okta's ID token claims (https://developer.okta.com/docs/reference/api/oidc/#id-token-payload). */
@@ -59,14 +60,7 @@ export default function Okta(options: OIDCUserConfig<OktaProfile> = {}): OIDCCon
     name: "Okta",
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.nickname ?? profile.preferred_username,
-        email: profile.email,
-        image: profile.picture,
-      }
-    },
+    profile: standardProfile,
     style: { bg: "#000000", text: "#ffffff", logo: letterMark("O", "#ffffff") },
     options,
   }

@@ -16,6 +16,7 @@
  * @module providers/salesforce
  */
 import { letterMark } from "./lib/logo.js"
+import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Salesforce's userinfo (https://help.salesforce.com/s/articleView?id=sf.remoteaccess_using_userinfo_endpoint.htm), the fields a sign-in uses. */
@@ -56,9 +57,7 @@ export default function Salesforce(options: OIDCUserConfig<SalesforceProfile> = 
     issuer: "https://login.salesforce.com",
     idToken: false,
     checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return { id: profile.sub, name: profile.name ?? profile.nickname ?? profile.preferred_username, email: profile.email, image: profile.picture }
-    },
+    profile: standardProfile,
     style: { bg: "#00a1e0", text: "#000000", logo: letterMark("S", "#000000") },
     options,
   }

@@ -11,6 +11,7 @@
  * @module providers/zitadel
  */
 import { letterMark } from "./lib/logo.js"
+import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** ZITADEL's ID token claims. */
@@ -50,14 +51,7 @@ export default function Zitadel(options: OIDCUserConfig<ZitadelProfile> = {}): O
     name: "ZITADEL",
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name ?? profile.nickname ?? profile.preferred_username,
-        email: profile.email,
-        image: profile.picture,
-      }
-    },
+    profile: standardProfile,
     style: { bg: "#2073c4", text: "#ffffff", logo: letterMark("Z", "#ffffff") },
     options,
   }

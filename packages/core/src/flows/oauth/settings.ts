@@ -10,6 +10,7 @@
  *   turns them all off.
  * - every call to the provider has a timeout and a response size cap.
  */
+import { standardProfile } from "../../providers/lib/standard-profile.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuthChecks } from "../../providers/oauth.js"
@@ -77,19 +78,8 @@ function defined<T extends Record<string, unknown>>(value: T): T {
   return result as T
 }
 
-/**
- * The default `profile()`: OpenID Connect standard claims to a user. The id
- * (which becomes `providerAccountId`) is `sub`, else `id`.
- */
-export function defaultProfile(profile: Profile): User {
-  const id = profile.sub ?? profile.id
-  return defined({
-    id: id === undefined || id === null ? undefined : String(id),
-    name: profile.name ?? profile.nickname ?? profile.preferred_username,
-    email: profile.email,
-    image: profile.picture,
-  }) as User
-}
+/** The default `profile()`: the OpenID Connect standard claims (providers/lib/standard-profile.ts). */
+export const defaultProfile: (profile: Profile) => User = standardProfile
 
 /** The default `account()`: the token fields `@auth/core` stores on the account. */
 export function defaultAccount(tokens: TokenSet): Partial<Account> {

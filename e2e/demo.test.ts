@@ -2,15 +2,21 @@
  * The demo app (examples/demo/server.js) as a user runs it: `node server.js`
  * in its own process on a free port, then a sign-in with plain `fetch`
  * (manual redirects, cookies carried by hand). The demo imports
- * `@latchkey/core` and `@latchkey/node` as packages, so it runs the built
- * dist (the root `npm test` builds first).
+ * `@latchkey/core`, `@latchkey/node` and `@latchkey/adapter-kysely` as
+ * packages, so it runs the built dist (the root `npm test` builds first).
+ * Each demo process gets a SQLite file in a temporary directory
+ * (`DATABASE_URL`), which the tests read back with better-sqlite3.
  */
 import { type ChildProcess, spawn } from "node:child_process"
-import { existsSync } from "node:fs"
+import { createHash } from "node:crypto"
+import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { request as httpRequest } from "node:http"
 import { createServer } from "node:net"
 import type { AddressInfo } from "node:net"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import SQLite from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
@@ -18,6 +24,7 @@ const DEMO = fileURLToPath(new URL("../examples/demo/server.js", import.meta.url
 const BUILT = [
   fileURLToPath(new URL("../packages/core/dist/index.js", import.meta.url)),
   fileURLToPath(new URL("../packages/node/dist/index.js", import.meta.url)),
+  fileURLToPath(new URL("../packages/adapter-kysely/dist/index.js", import.meta.url)),
 ]
 
 const READY_LINE = "Latchkey demo on"
@@ -48,12 +55,21 @@ function freePort(): Promise<number> {
   })
 }
 
+interface DemoOptions {
+  port: number
+  /** The SQLite file (DATABASE_URL). */
+  database: string
+  /** AUTH_SECRET; unset lets the demo make up its own. */
+  secret?: string
+}
+
 /** Starts the demo and resolves once it logs that it listens; rejects if it exits or stays silent first. */
-function startDemo(port: number): { child: ChildProcess; ready: Promise<void>; output: () => string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port) }
-  // Its own random secret, whatever the environment running the tests has set.
+function startDemo({ port, database, secret }: DemoOptions): { child: ChildProcess; ready: Promise<void>; output: () => string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: database }
+  // Its own secret, whatever the environment running the tests has set.
   delete env.AUTH_SECRET
   delete env.AUTH_URL
+  if (secret !== undefined) env.AUTH_SECRET = secret
   const child = spawn(process.execPath, [DEMO], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
   let output = ""
   const ready = new Promise<void>((resolve, reject) => {
@@ -82,6 +98,29 @@ function startDemo(port: number): { child: ChildProcess; ready: Promise<void>; o
   return { child, ready, output: () => output }
 }
 
+/** Stops a demo process with SIGTERM (SIGKILL if it hangs) and waits until it has exited. */
+async function stopDemo(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
+  child.kill("SIGTERM")
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** The rows of a SQL query against the demo's SQLite file, read directly (not through the demo). */
+function query<Row>(database: string, sql: string, ...params: unknown[]): Row[] {
+  const db = new SQLite(database, { fileMustExist: true })
+  try {
+    return db.prepare(sql).all(...params) as Row[]
+  } finally {
+    db.close()
+  }
+}
+
+/** What Latchkey stores for a database session: the hex SHA-256 of the cookie's token. */
+const sha256Hex = (text: string) => createHash("sha256").update(text).digest("hex")
+
 /** `name=value` of each `Set-Cookie`, for a `Cookie` header. */
 function cookiesOf(response: Response): Map<string, string> {
   const cookies = new Map<string, string>()
@@ -97,64 +136,100 @@ function cookieHeader(cookies: Map<string, string>): string {
   return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ")
 }
 
+/** A fresh temporary directory for one demo's SQLite file. */
+function tempDatabase(dirs: string[]): string {
+  const dir = mkdtempSync(join(tmpdir(), "latchkey-demo-"))
+  dirs.push(dir)
+  return join(dir, "demo.sqlite")
+}
+
+/** `GET /auth/csrf`: the token and the cookie that must accompany it. */
+async function csrf(base: string): Promise<{ token: string; cookies: Map<string, string> }> {
+  const response = await fetch(`${base}/auth/csrf`)
+  expect(response.status).toBe(200)
+  const { csrfToken } = (await response.json()) as { csrfToken: string }
+  expect(csrfToken).toMatch(/^[0-9a-f]{64}$/)
+  const cookies = cookiesOf(response)
+  expect([...cookies.keys()]).toContain("authjs.csrf-token")
+  return { token: csrfToken, cookies }
+}
+
+function signIn(base: string, token: string, cookies: Map<string, string>, email: string, password: string): Promise<Response> {
+  return fetch(`${base}/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(cookies) },
+    body: new URLSearchParams({ csrfToken: token, email, password, callbackUrl: "/" }).toString(),
+  })
+}
+
+/** The sign-out form's POST. */
+function signOut(base: string, token: string, cookies: Map<string, string>): Promise<Response> {
+  return fetch(`${base}/auth/signout`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(cookies) },
+    body: new URLSearchParams({ csrfToken: token, callbackUrl: "/" }).toString(),
+  })
+}
+
+/** Signs the demo user in; the cookies afterwards (CSRF and session) and the CSRF token. */
+async function signInDemoUser(base: string): Promise<{ token: string; cookies: Map<string, string> }> {
+  const { token, cookies } = await csrf(base)
+  const response = await signIn(base, token, cookies, DEMO_EMAIL, DEMO_PASSWORD)
+  expect(response.status).toBe(302)
+  for (const [name, value] of cookiesOf(response)) cookies.set(name, value)
+  expect(cookies.get(SESSION_COOKIE)).toBeTruthy()
+  return { token, cookies }
+}
+
+async function home(base: string, cookies?: Map<string, string>): Promise<string> {
+  const response = await fetch(`${base}/`, { headers: cookies ? { cookie: cookieHeader(cookies) } : {} })
+  expect(response.status).toBe(200)
+  expect(response.headers.get("content-type")).toMatch(/^text\/html/)
+  return response.text()
+}
+
+type SessionRow = { sessionToken: string; userId: string; expires: string }
+type UserRow = { id: string; email: string; name: string }
+
 describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/server.js)", () => {
   let demo: ReturnType<typeof startDemo> | undefined
   let base: string
+  let database: string
+  const dirs: string[] = []
 
   beforeAll(async () => {
     if (missing.length > 0) throw new Error(`CI=true but the built packages are missing: ${missing.join(", ")}; run npm run build`)
     const port = await freePort()
     base = `http://127.0.0.1:${port}`
-    demo = startDemo(port)
+    database = tempDatabase(dirs)
+    demo = startDemo({ port, database })
     await demo.ready
   }, READY_TIMEOUT_MS + 5_000)
 
   afterAll(async () => {
-    const child = demo?.child
-    if (!child || child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-    child.kill("SIGTERM")
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000)
-    await exited
-    clearTimeout(timer)
+    await stopDemo(demo?.child)
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
 
-  /** `GET /auth/csrf`: the token and the cookie that must accompany it. */
-  async function csrf(): Promise<{ token: string; cookies: Map<string, string> }> {
-    const response = await fetch(`${base}/auth/csrf`)
-    expect(response.status).toBe(200)
-    const { csrfToken } = (await response.json()) as { csrfToken: string }
-    expect(csrfToken).toMatch(/^[0-9a-f]{64}$/)
-    const cookies = cookiesOf(response)
-    expect([...cookies.keys()]).toContain("authjs.csrf-token")
-    return { token: csrfToken, cookies }
-  }
-
-  function signIn(token: string, cookies: Map<string, string>, email: string, password: string): Promise<Response> {
-    return fetch(`${base}/auth/callback/credentials`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: cookieHeader(cookies) },
-      body: new URLSearchParams({ csrfToken: token, email, password, callbackUrl: "/" }).toString(),
-    })
-  }
-
-  async function home(cookies?: Map<string, string>): Promise<string> {
-    const response = await fetch(`${base}/`, { headers: cookies ? { cookie: cookieHeader(cookies) } : {} })
-    expect(response.status).toBe(200)
-    expect(response.headers.get("content-type")).toMatch(/^text\/html/)
-    return response.text()
-  }
-
   it("shows a signed-out home page", async () => {
-    const page = await home()
+    const page = await home(base)
     expect(page).toContain("not signed in")
     expect(page).not.toContain("Demo User")
   })
 
+  it("creates the demo user in the database it was given, with a scrypt hash in a table of its own", () => {
+    const users = query<UserRow>(database, `SELECT id, email, name FROM "User"`)
+    expect(users).toEqual([{ id: expect.any(String), email: DEMO_EMAIL, name: "Demo User" }])
+    const passwords = query<{ user_id: string; password_hash: string }>(database, "SELECT user_id, password_hash FROM demo_password")
+    expect(passwords).toEqual([{ user_id: users[0]!.id, password_hash: expect.stringMatching(/^scrypt\$131072\$8\$1\$/) }])
+    expect(passwords[0]!.password_hash).not.toContain(DEMO_PASSWORD)
+  })
+
   it("signs in the demo user: 302 to the callback URL with an HttpOnly session cookie, then the home page shows them", async () => {
-    const { token, cookies } = await csrf()
-    const response = await signIn(token, cookies, DEMO_EMAIL, DEMO_PASSWORD)
+    const { token, cookies } = await csrf(base)
+    const response = await signIn(base, token, cookies, DEMO_EMAIL, DEMO_PASSWORD)
     expect(response.status).toBe(302)
     const location = new URL(response.headers.get("location")!, base)
     expect(location.pathname).toBe("/")
@@ -167,7 +242,7 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
     expect(sessionLine).toMatch(/;\s*Path=\/(;|$)/i)
 
     for (const [name, value] of cookiesOf(response)) cookies.set(name, value)
-    const page = await home(cookies)
+    const page = await home(base, cookies)
     expect(page).toContain("Demo User")
     expect(page).toContain(DEMO_EMAIL)
     expect(page).not.toContain("not signed in")
@@ -176,9 +251,38 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
     expect(await session.json()).toMatchObject({ user: { name: "Demo User", email: DEMO_EMAIL } })
   })
 
+  it("keeps the session in the SQLite file as the SHA-256 of the cookie's token, lists it on the home page, and sign-out deletes it", async () => {
+    const { token, cookies } = await signInDemoUser(base)
+    const cookieToken = cookies.get(SESSION_COOKIE)!
+    const [user] = query<UserRow>(database, `SELECT id FROM "User" WHERE email = ?`, DEMO_EMAIL)
+    const rows = query<SessionRow>(database, `SELECT "sessionToken", "userId", expires FROM "Session" WHERE "sessionToken" = ?`, sha256Hex(cookieToken))
+    expect(rows).toEqual([{ sessionToken: sha256Hex(cookieToken), userId: user!.id, expires: expect.any(String) }])
+    expect(new Date(rows[0]!.expires).getTime()).toBeGreaterThan(Date.now())
+    // The cookie's own value is stored nowhere.
+    expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, cookieToken)).toEqual([])
+
+    // The session JSON has what the page needs, not the stored row.
+    const session = (await (await fetch(`${base}/auth/session`, { headers: { cookie: cookieHeader(cookies) } })).json()) as Record<string, unknown>
+    expect(session).toEqual({ user: { id: user!.id, name: "Demo User", email: DEMO_EMAIL, image: null }, expires: expect.any(String) })
+
+    const page = await home(base, cookies)
+    expect(page).toContain(`<code>${sha256Hex(cookieToken).slice(0, 12)}…</code>`)
+    expect(page).toMatch(new RegExp(`${sha256Hex(cookieToken).slice(0, 12)}…</code> expires [^<]+ <strong>\\(this browser\\)</strong>`))
+    expect(page).not.toContain(cookieToken)
+
+    const response = await signOut(base, token, cookies)
+    expect(response.status).toBe(302)
+    expect(new URL(response.headers.get("location")!, base).searchParams.has("error")).toBe(false)
+    const cleared = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))
+    expect(cleared).toMatch(/^authjs\.session-token=;/)
+    expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, sha256Hex(cookieToken))).toEqual([])
+    // The old cookie, replayed, signs nobody in.
+    expect(await home(base, cookies)).toContain("not signed in")
+  })
+
   it("rejects a wrong password with error=CredentialsSignin and no session", async () => {
-    const { token, cookies } = await csrf()
-    const response = await signIn(token, cookies, DEMO_EMAIL, "not-the-password")
+    const { token, cookies } = await csrf(base)
+    const response = await signIn(base, token, cookies, DEMO_EMAIL, "not-the-password")
     expect(response.status).toBe(302)
     const location = new URL(response.headers.get("location")!, base)
     expect(location.pathname).toBe("/auth/signin")
@@ -186,11 +290,19 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
     expect(cookiesOf(response).has(SESSION_COOKIE)).toBe(false)
 
     for (const [name, value] of cookiesOf(response)) cookies.set(name, value)
-    expect(await home(cookies)).toContain("not signed in")
+    expect(await home(base, cookies)).toContain("not signed in")
+  })
+
+  it("rejects an unknown email with error=CredentialsSignin and no session", async () => {
+    const { token, cookies } = await csrf(base)
+    const response = await signIn(base, token, cookies, "nobody@latchkey.dev", DEMO_PASSWORD)
+    expect(response.status).toBe(302)
+    expect(new URL(response.headers.get("location")!, base).searchParams.get("error")).toBe("CredentialsSignin")
+    expect(cookiesOf(response).has(SESSION_COOKIE)).toBe(false)
   })
 
   it("keeps answering other requests while a sign-in is hashing its password", async () => {
-    const { token, cookies } = await csrf()
+    const { token, cookies } = await csrf(base)
     const order: string[] = []
     let csrfDone: Promise<void> | undefined
     // The sign-in goes out first, completely (its body flushed), before the other request starts;
@@ -226,10 +338,85 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
   })
 
   it("rejects a sign-in without the CSRF cookie", async () => {
-    const { token } = await csrf()
-    const response = await signIn(token, new Map(), DEMO_EMAIL, DEMO_PASSWORD)
+    const { token } = await csrf(base)
+    const response = await signIn(base, token, new Map(), DEMO_EMAIL, DEMO_PASSWORD)
     expect(cookiesOf(response).has(SESSION_COOKIE)).toBe(false)
     expect(response.status).toBe(302)
     expect(new URL(response.headers.get("location")!, base).searchParams.get("error")).toBe("MissingCSRF")
+  })
+})
+
+describe.skipIf(missing.length > 0 && !onCI)("the demo across a restart", () => {
+  const dirs: string[] = []
+  const running: ChildProcess[] = []
+
+  /** Starts a demo on the given database and waits until it listens; its base URL. */
+  async function start(database: string, secret?: string): Promise<{ base: string; child: ChildProcess }> {
+    if (missing.length > 0) throw new Error(`CI=true but the built packages are missing: ${missing.join(", ")}; run npm run build`)
+    const port = await freePort()
+    const demo = startDemo({ port, database, ...(secret === undefined ? {} : { secret }) })
+    running.push(demo.child)
+    await demo.ready
+    return { base: `http://127.0.0.1:${port}`, child: demo.child }
+  }
+
+  afterAll(async () => {
+    for (const child of running) await stopDemo(child)
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
+  })
+
+  it("with AUTH_SECRET fixed, keeps the user signed in, and a sign-out form opened before the restart still works", async () => {
+    const database = tempDatabase(dirs)
+    const secret = "a-fixed-demo-secret-for-this-test-only-0123456789"
+    const first = await start(database, secret)
+    const { token, cookies } = await signInDemoUser(first.base)
+    expect(await home(first.base, cookies)).toContain("Demo User")
+    await stopDemo(first.child)
+
+    const second = await start(database, secret)
+    const page = await home(second.base, cookies)
+    expect(page).toContain("Demo User")
+    expect(page).toContain("(this browser)")
+    // The second start found the demo user and created nobody.
+    expect(query(database, `SELECT email FROM "User"`)).toEqual([{ email: DEMO_EMAIL }])
+    expect(query(database, "SELECT user_id FROM demo_password")).toHaveLength(1)
+
+    const hash = sha256Hex(cookies.get(SESSION_COOKIE)!)
+    const response = await signOut(second.base, token, cookies)
+    expect(response.status).toBe(302)
+    expect(new URL(response.headers.get("location")!, second.base).searchParams.has("error")).toBe(false)
+    expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, hash)).toEqual([])
+  })
+
+  it("with a random AUTH_SECRET on each start, keeps the session (it is in the database), but refuses a form opened before the restart", async () => {
+    const database = tempDatabase(dirs)
+    const first = await start(database)
+    const { token, cookies } = await signInDemoUser(first.base)
+    await stopDemo(first.child)
+
+    const second = await start(database)
+    expect(await home(second.base, cookies)).toContain("Demo User")
+    const hash = sha256Hex(cookies.get(SESSION_COOKIE)!)
+    // The CSRF cookie was signed with the first run's secret.
+    const response = await signOut(second.base, token, cookies)
+    expect(response.status).toBe(302)
+    expect(new URL(response.headers.get("location")!, second.base).searchParams.get("error")).toBe("MissingCSRF")
+    expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, hash)).toHaveLength(1)
+  })
+})
+
+describe.skipIf(missing.length > 0 && !onCI)("the demo with a DATABASE_URL it cannot use", () => {
+  it("exits with status 1 and one line naming the problem, without a stack trace", async () => {
+    if (missing.length > 0) throw new Error(`CI=true but the built packages are missing: ${missing.join(", ")}; run npm run build`)
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATABASE_URL: "ftp://example.invalid/demo" }
+    const child = spawn(process.execPath, [DEMO], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+    let stderr = ""
+    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
+    child.stdout!.resume()
+    const code = await new Promise<number | null>((resolve) => child.once("exit", (exitCode) => resolve(exitCode)))
+    expect(code).toBe(1)
+    expect(stderr).toContain("The demo could not open its database")
+    expect(stderr).toContain('Unsupported database URL scheme "ftp"')
+    expect(stderr).not.toMatch(/^\s+at /m)
   })
 })

@@ -9,7 +9,8 @@
  *
  * That Redis runs without persistence (`--save "" --appendonly no`), so the
  * restart empties it: sessions from before read as `null` (users sign in
- * again). With RDB or AOF on they would survive; see docs/adapters/redis.md.
+ * again). With AOF on they survive: durable-restart.test.ts restarts a
+ * private Redis with AOF and signs the same cookie in again.
  *
  * Runs in the "restarts" project (after every other test file, alone),
  * since no other test may use the server while it is down. Redis is started

@@ -2,12 +2,15 @@
  * PostgreSQL goes away and comes back, for real — the server process is
  * stopped with `pg_ctl stop` and started again — under Latchkey's core with
  * KyselyAdapter and database sessions:
- * - while it is down, `GET /session` answers 200 with `null` and logs a
- *   `SessionTokenError`, and a sign-in lands on an error page; nothing
+ * - while it is down, `GET /session` answers 200 with `null`, logs a
+ *   `SessionTokenError` and keeps the cookie; a sign-in — credentials for a
+ *   known user, and an OIDC first sign-in that would create a user — lands
+ *   on the Configuration error page with no session cookie; nothing
  *   crashes (a pooled connection dying must not become an unhandled
  *   `error` event);
  * - once it is back, the same pool serves the same cookie again: no session
- *   was lost.
+ *   was lost, and those failed sign-ins left no row behind (no user, no
+ *   account, no session).
  *
  * The server is a private one (support/private-postgres.ts: the machine's
  * binaries, its own data directory and port), not the shared cluster: test
@@ -19,7 +22,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { sql } from "kysely"
 import { createDatabase, KyselyAdapter, migrate } from "@latchkey/adapter-kysely"
 import { newUser } from "@latchkey/adapter-test"
-import { appConfig, type AppLog, Browser, ORIGIN } from "./support/app.js"
+import { appConfig as oidcAppConfig, browser as oidcBrowser, oidcProvider, registerClient, signIn as oidcSignIn } from "../../core/test/oauth/app.js"
+import { errorParams } from "../../core/test/support/client.js"
+import { type OpenIdProvider, startOpenIdProvider } from "../../core/test/support/openid-provider.js"
+import { appConfig, type AppLog, Browser, ORIGIN, SESSION_COOKIE } from "./support/app.js"
 import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from "./support/private-postgres.js"
 import { mustHaveServers } from "./support/targets.js"
 
@@ -49,17 +55,24 @@ if (!bin) {
 describe.runIf(bin)("PostgreSQL stopped and started under a running app", () => {
   let server: PrivatePostgres | undefined
   let db: Awaited<ReturnType<typeof createDatabase>> | undefined
+  let op: OpenIdProvider | undefined
+  const unhandled: unknown[] = []
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason)
   beforeAll(async () => {
+    process.on("unhandledRejection", onUnhandled)
+    op = await startOpenIdProvider()
     server = await startPrivatePostgres(bin!)
     await untilAnswering(server.url)
   }, 90_000)
   afterAll(async () => {
+    process.off("unhandledRejection", onUnhandled)
     await db?.destroy().catch(() => undefined)
+    await op?.close()
     server?.dispose()
   }, 60_000)
 
   it(
-    "while it is down: /session is null with SessionTokenError logged, sign-in shows an error page; once back: the same session works",
+    "while it is down: /session is null with SessionTokenError logged, sign-ins show the error page and write nothing; once back: the same session works",
     async () => {
       db = await createDatabase<any>(server!.url, { max: 5 })
       await migrate(db)
@@ -68,7 +81,13 @@ describe.runIf(bin)("PostgreSQL stopped and started under a running app", () => 
       const log: AppLog = { errors: [] }
       const app = new Browser(appConfig(adapter, log))
       await app.signIn(user.email)
+      const token = app.cookies.get(SESSION_COOKIE)
       expect((await app.session()).body?.user?.email).toBe(user.email)
+      const client = await registerClient(op!, "op")
+      const oidcConfig = oidcAppConfig([oidcProvider(op!, client)], { adapter, session: { strategy: "database" } })
+      const rows = async () =>
+        Promise.all(["User", "Account", "Session"].map(async (table) => (await db!.selectFrom(table).selectAll().execute()).length))
+      expect(await rows()).toEqual([1, 0, 1])
 
       server!.stop()
       try {
@@ -76,10 +95,19 @@ describe.runIf(bin)("PostgreSQL stopped and started under a running app", () => 
         expect(down.status).toBe(200)
         expect(down.body).toBeNull()
         expect(log.errors.map((error) => error.name)).toContain("SessionTokenError")
+        expect(app.cookies.get(SESSION_COOKIE)).toBe(token)
 
-        const signIn = await new Browser(appConfig(adapter, log)).signIn(user.email)
+        const other = new Browser(appConfig(adapter, log))
+        const signIn = await other.signIn(user.email)
         expect(signIn.status).toBe(302)
-        expect(signIn.headers.get("location")).toMatch(new RegExp(`^${ORIGIN}/auth/(error|signin)\\?`))
+        expect(signIn.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
+        expect(other.cookies.has(SESSION_COOKIE)).toBe(false)
+
+        // A first sign-in over OIDC: the user it would create is never half-written.
+        const newcomer = oidcBrowser(oidcConfig)
+        const run = await oidcSignIn(newcomer, op!, "op")
+        expect(errorParams(run.location)).toMatchObject({ path: "/auth/error", error: "Configuration" })
+        expect(newcomer.sessionCookieNames()).toEqual([])
       } finally {
         server!.start()
       }
@@ -88,6 +116,16 @@ describe.runIf(bin)("PostgreSQL stopped and started under a running app", () => 
       const back = await app.session()
       expect(back.status).toBe(200)
       expect(back.body?.user?.email).toBe(user.email)
+      expect(await rows()).toEqual([1, 0, 1])
+      expect(await adapter.getUserByAccount!({ provider: "op", providerAccountId: "op-user-1" })).toBeNull()
+
+      // And signing in works again, over both providers.
+      const newcomer = oidcBrowser(oidcConfig)
+      expect(errorParams((await oidcSignIn(newcomer, op!, "op")).location).error).toBeNull()
+      expect((await newcomer.session()).body?.user?.email).toBe("ada@example.com")
+      expect(await rows()).toEqual([2, 1, 2])
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(unhandled).toEqual([])
     },
     90_000,
   )

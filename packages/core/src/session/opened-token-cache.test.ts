@@ -83,6 +83,22 @@ describe("OpenedTokenCache", () => {
     expect(cache.get(SALT, token(1))).toBe('{"n":1}')
   })
 
+  it("keeps least-recently-used order when users take turns (a repeat hit on the newest token changes nothing)", () => {
+    const cache = new OpenedTokenCache()
+    for (let n = 0; n < MAX_ENTRIES; n++) cache.set(SALT, token(n), `{"n":${n}}`)
+    expect(cache.get(SALT, token(0))).toBe('{"n":0}')
+    // Another user signs in (token 1, now the oldest, goes); then the first one is back, twice.
+    cache.set(SALT, token(MAX_ENTRIES), "{}")
+    expect(cache.get(SALT, token(0))).toBe('{"n":0}')
+    expect(cache.get(SALT, token(0))).toBe('{"n":0}')
+    // Push out everything older than those two: the newcomer is now older than token 0.
+    for (let n = MAX_ENTRIES + 1; n < 2 * MAX_ENTRIES - 1; n++) cache.set(SALT, token(n), "{}")
+    expect(cache.size).toBe(MAX_ENTRIES)
+    cache.set(SALT, token(2 * MAX_ENTRIES), "{}")
+    expect(cache.get(SALT, token(MAX_ENTRIES))).toBeUndefined()
+    expect(cache.get(SALT, token(0))).toBe('{"n":0}')
+  })
+
   it("refreshes a token's place when it is remembered again", () => {
     const cache = new OpenedTokenCache()
     for (let n = 0; n < MAX_ENTRIES; n++) cache.set(SALT, token(n), `{"n":${n}}`)

@@ -47,6 +47,8 @@ function keyOf(token: string): string {
 /** Remembered decryptions, by authentication tag. */
 export class OpenedTokenCache {
   readonly #entries = new Map<string, Entry>()
+  /** The key inserted last, i.e. the most recently used: bumping it again would change nothing. */
+  #newest: string | undefined
 
   /** The JSON payload `token` decrypted to under `salt`, if remembered (and marks it recently used). */
   get(salt: string, token: string): string | undefined {
@@ -54,8 +56,13 @@ export class OpenedTokenCache {
     const entry = this.#entries.get(key)
     if (entry === undefined || entry.token !== token || entry.salt !== salt) return undefined
     // Re-insert: a Map keeps insertion order, so its first key is always the least recently used.
-    this.#entries.delete(key)
-    this.#entries.set(key, entry)
+    // Skipped for the newest key (a user's requests in a row): the order would not change, and a
+    // delete + set per hit was most of a hit's cost.
+    if (key !== this.#newest) {
+      this.#entries.delete(key)
+      this.#entries.set(key, entry)
+      this.#newest = key
+    }
     return entry.json
   }
 
@@ -65,12 +72,16 @@ export class OpenedTokenCache {
     const key = keyOf(token)
     this.#entries.delete(key)
     this.#entries.set(key, { token, salt, json })
+    this.#newest = key
     if (this.#entries.size > MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!)
   }
 
   /** Forgets `token` (e.g. once it has expired). */
   delete(token: string): void {
-    if (this.#entries.get(keyOf(token))?.token === token) this.#entries.delete(keyOf(token))
+    const key = keyOf(token)
+    if (this.#entries.get(key)?.token !== token) return
+    this.#entries.delete(key)
+    if (key === this.#newest) this.#newest = undefined
   }
 
   /** How many tokens are remembered. */

@@ -148,8 +148,12 @@ export function handle(request: AuthRequestLike, config: AuthConfig): HandledReq
   return runSteps(handleSteps(request, config))
 }
 
+/** A finished answer (not raw mode). */
+function done(parts: AuthResponseParts): HandledRequest {
+  return { raw: false, parts }
+}
+
 function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<HandledRequest> {
-  const done = (parts: AuthResponseParts): HandledRequest => ({ raw: false, parts })
   let prepared: PreparedConfig
   try {
     prepared = prepareConfig(config)

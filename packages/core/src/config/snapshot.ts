@@ -43,9 +43,14 @@ export class ConfigSnapshot {
 
   /** Whether `config` holds the options recorded, including the contents of `secret` and `providers`. */
   matches(config: Partial<AuthConfig>): boolean {
-    const keys = Object.keys(config)
-    if (keys.length !== this.#keyCount) return false
-    for (const key of keys) if ((config as Record<string, unknown>)[key] !== this.#options[key]) return false
+    // for…in over own keys rather than Object.keys: no array allocated on every request.
+    let count = 0
+    for (const key in config) {
+      if (!Object.hasOwn(config, key)) continue
+      if ((config as Record<string, unknown>)[key] !== this.#options[key]) return false
+      count++
+    }
+    if (count !== this.#keyCount) return false
     return sameItems(config.secret, this.#secretItems) && sameItems(config.providers, this.#providerItems)
   }
 }

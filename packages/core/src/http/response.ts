@@ -42,9 +42,29 @@ export interface AuthResponseParts {
   configError?: AuthError
 }
 
+/**
+ * `name` in lower case. The names Latchkey's own answers use are spelled out:
+ * cheaper than `toLowerCase`, whose fresh string must then be looked up in
+ * V8's string table to serve as a key, on every session read.
+ */
+function lowerCaseName(name: string): string {
+  switch (name) {
+    case "Content-Type":
+      return "content-type"
+    case "Cache-Control":
+      return "cache-control"
+    case "Expires":
+      return "expires"
+    case "Pragma":
+      return "pragma"
+    default:
+      return name.toLowerCase()
+  }
+}
+
 /** Adds one field to `record` under its lower-case name; a repeated name is comma-joined, as `Headers` does. */
 function addHeader(record: Record<string, string>, name: string, value: string): void {
-  const key = name.toLowerCase()
+  const key = lowerCaseName(name)
   const previous = record[key]
   record[key] = previous === undefined ? value : `${previous}, ${value}`
 }

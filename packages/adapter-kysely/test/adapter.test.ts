@@ -5,26 +5,19 @@
  * @auth/kysely-adapter; `db.withSchema()` works; and the helpers that read
  * connection URLs and dialects refuse what they cannot handle, clearly.
  */
-import { afterEach, beforeEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { Kysely, PostgresAdapter, sql } from "kysely"
 import { KyselyAdapter, KyselyAdapterError, migrate, sqlFamily } from "@latchkey/adapter-kysely"
 import { parseDatabaseUrl } from "../src/connect.js"
 import { newAccount, newSession, newUser } from "@latchkey/adapter-test"
-import { forEachFamily } from "./support/server-tests.js"
-import { runId, type Target } from "./support/targets.js"
+import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
+import { runId } from "./support/targets.js"
 
 await forEachFamily((create, label) => {
-  let target: Target
-  beforeEach(async () => {
-    target = await create()
-    await migrate(target.db)
-  })
-  afterEach(async () => {
-    await target.dispose()
-  })
+  const current = migratedTargetPerTest(create)
 
   it("linkAccount stores the fields the Account table has columns for and leaves out the rest, instead of failing the sign-in", async () => {
-    const adapter = KyselyAdapter(target.db)
+    const adapter = KyselyAdapter(current().db)
     const user = await adapter.createUser!(newUser())
     // What a token endpoint may add: GitHub's refresh_token_expires_in, Keycloak's not-before-policy, expires_in.
     const account = { ...newAccount(user.id), expires_in: 3600, refresh_token_expires_in: 15_897_600, "not-before-policy": 0 }
@@ -37,7 +30,7 @@ await forEachFamily((create, label) => {
   })
 
   it("a refused write throws KyselyAdapterError naming the operation, table and reason, never the value", async () => {
-    const adapter = KyselyAdapter(target.db)
+    const adapter = KyselyAdapter(current().db)
     const user = await adapter.createUser!(newUser())
 
     const duplicate = await Promise.resolve(adapter.createUser!(newUser({ email: user.email }))).catch((error: unknown) => error)
@@ -55,7 +48,7 @@ await forEachFamily((create, label) => {
   })
 
   it("createUser gives every user a fresh UUID, as @auth/kysely-adapter does", async () => {
-    const adapter = KyselyAdapter(target.db)
+    const adapter = KyselyAdapter(current().db)
     const input = newUser({ id: "chosen-by-the-caller" })
     const user = await adapter.createUser!(input)
     expect(user.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
@@ -65,20 +58,20 @@ await forEachFamily((create, label) => {
   if (label === "PostgreSQL") {
     it("works on tables in another schema: migrate(db, { schema }) and KyselyAdapter(db, { schemaName })", async () => {
       const schema = `auth_${runId()}`
-      await sql`create schema ${sql.id(schema)}`.execute(target.db)
+      await sql`create schema ${sql.id(schema)}`.execute(current().db)
       try {
-        await migrate(target.db, { schema })
-        const adapter = KyselyAdapter(target.db, { schemaName: schema })
+        await migrate(current().db, { schema })
+        const adapter = KyselyAdapter(current().db, { schemaName: schema })
         const user = await adapter.createUser!(newUser())
         const session = await adapter.createSession!(newSession(user.id))
         expect((await adapter.getSessionAndUser!(session.sessionToken))?.user.id).toBe(user.id)
-        const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${schema}.User`)}`.execute(target.db)
+        const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(`${schema}.User`)}`.execute(current().db)
         expect(rows[0]!.n).toBe(1)
         await adapter.linkAccount!({ ...newAccount(user.id), expires_in: 3600 })
         await adapter.deleteUser!(user.id)
         expect(await adapter.getSessionAndUser!(session.sessionToken)).toBeNull()
       } finally {
-        await sql`drop schema ${sql.id(schema)} cascade`.execute(target.db)
+        await sql`drop schema ${sql.id(schema)} cascade`.execute(current().db)
       }
     })
   }

@@ -6,16 +6,15 @@
  *   account fails, before or after its row was written) leaves no user
  *   without its account, no account and no session.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from "vitest"
+import { afterAll, beforeAll, expect, it } from "vitest"
 import type { Adapter } from "@latchkey/core/adapters"
-import { KyselyAdapter, migrate } from "@latchkey/adapter-kysely"
+import { KyselyAdapter } from "@latchkey/adapter-kysely"
 import { newUser } from "@latchkey/adapter-test"
 import { appConfig as oidcAppConfig, browser as oidcBrowser, oidcProvider, registerClient, signIn as oidcSignIn } from "../../core/test/oauth/app.js"
 import { errorParams } from "../../core/test/support/client.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../core/test/support/openid-provider.js"
 import { appConfig, type AppLog, Browser, SESSION_COOKIE } from "./support/app.js"
-import { forEachFamily } from "./support/server-tests.js"
-import type { Target } from "./support/targets.js"
+import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
 
 let op: OpenIdProvider
 beforeAll(async () => {
@@ -24,17 +23,10 @@ beforeAll(async () => {
 afterAll(() => op?.close())
 
 await forEachFamily((create) => {
-  let target: Target
-  beforeEach(async () => {
-    target = await create()
-    await migrate(target.db)
-  })
-  afterEach(async () => {
-    await target.dispose()
-  })
+  const current = migratedTargetPerTest(create)
 
   it("200 concurrent session reads through a pool of 2 connections queue and all answer", async () => {
-    const pool = await target.connect({ max: 2 })
+    const pool = await current().connect({ max: 2 })
     const adapter = KyselyAdapter(pool)
     const user = await adapter.createUser!(newUser())
     const log: AppLog = { errors: [] }
@@ -50,7 +42,7 @@ await forEachFamily((create) => {
 
   for (const when of ["before", "after"] as const) {
     it(`linkAccount failing ${when} its row is written leaves no user, account or session behind`, async () => {
-      const real = KyselyAdapter(target.db)
+      const real = KyselyAdapter(current().db)
       const adapter: Adapter = {
         ...real,
         async linkAccount(account) {
@@ -68,7 +60,7 @@ await forEachFamily((create) => {
       expect(app.sessionCookieNames()).toEqual([])
       expect(await real.getUserByEmail!("ada@example.com")).toBeNull()
       expect(await real.getUserByAccount!({ provider: "op", providerAccountId: "op-user-1" })).toBeNull()
-      const left = await Promise.all(["User", "Account", "Session"].map((table) => target.db.selectFrom(table).selectAll().execute()))
+      const left = await Promise.all(["User", "Account", "Session"].map((table) => current().db.selectFrom(table).selectAll().execute()))
       expect(left.map((rows) => rows.length)).toEqual([0, 0, 0])
     })
   }

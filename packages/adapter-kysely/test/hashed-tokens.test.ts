@@ -7,29 +7,21 @@
  * deletes the row.
  */
 import { createHash } from "node:crypto"
-import { afterEach, beforeEach, expect, it } from "vitest"
-import { KyselyAdapter, migrate } from "@latchkey/adapter-kysely"
+import { expect, it } from "vitest"
+import { KyselyAdapter } from "@latchkey/adapter-kysely"
 import { newUser } from "@latchkey/adapter-test"
 import { appConfig, type AppLog, Browser, SESSION_COOKIE } from "./support/app.js"
 import { rawReads } from "./support/raw.js"
-import { forEachFamily } from "./support/server-tests.js"
-import type { Target } from "./support/targets.js"
+import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
 
 const sha256 = (token: string) => createHash("sha256").update(token).digest("hex")
 
 await forEachFamily((create) => {
-  let target: Target
-  beforeEach(async () => {
-    target = await create()
-    await migrate(target.db)
-  })
-  afterEach(async () => {
-    await target.dispose()
-  })
+  const current = migratedTargetPerTest(create)
 
   it("a signed-in session's row holds only its token's SHA-256; that value as a cookie is no session; sign-out deletes the row", async () => {
-    const adapter = KyselyAdapter(target.db)
-    const raw = rawReads(target.db, target.family)
+    const adapter = KyselyAdapter(current().db)
+    const raw = rawReads(current().db, current().family)
     const user = await adapter.createUser!(newUser())
     const log: AppLog = { errors: [] }
     const app = new Browser(appConfig(adapter, log))
@@ -37,7 +29,7 @@ await forEachFamily((create) => {
     const token = app.cookies.get(SESSION_COOKIE)!
     expect(token).toMatch(/^[\w-]{43}$/)
 
-    const rows = await target.db.selectFrom("Session").select(["sessionToken", "userId"]).execute()
+    const rows = await current().db.selectFrom("Session").select(["sessionToken", "userId"]).execute()
     expect(rows).toEqual([{ sessionToken: sha256(token), userId: user.id }])
     expect(await raw.session(token)).toBeNull()
 
@@ -48,13 +40,13 @@ await forEachFamily((create) => {
     expect((await app.session()).body.user.email).toBe(user.email)
     const { csrfToken } = (await (await app.send("/csrf")).json()) as { csrfToken: string }
     await app.send("/signout", { method: "POST", form: { csrfToken } })
-    expect(await target.db.selectFrom("Session").selectAll().execute()).toEqual([])
+    expect(await current().db.selectFrom("Session").selectAll().execute()).toEqual([])
     expect(log.errors).toEqual([])
   })
 
   it("a row Auth.js wrote (the raw UUID) keeps its user signed in and is moved to its hash", async () => {
-    const adapter = KyselyAdapter(target.db)
-    const raw = rawReads(target.db, target.family)
+    const adapter = KyselyAdapter(current().db)
+    const raw = rawReads(current().db, current().family)
     const user = await adapter.createUser!(newUser())
     const token = crypto.randomUUID()
     const expires = new Date(Date.now() + 29 * 24 * 3600 * 1000 + 3600 * 1000)
@@ -67,7 +59,7 @@ await forEachFamily((create) => {
     expect(answers.map((answer) => answer.body?.user?.email)).toEqual([user.email, user.email, user.email])
     expect(await raw.session(token)).toBeNull()
     expect(await raw.session(sha256(token))).toMatchObject({ userId: user.id, expires })
-    expect(await target.db.selectFrom("Session").select("sessionToken").execute()).toEqual([{ sessionToken: sha256(token) }])
+    expect(await current().db.selectFrom("Session").select("sessionToken").execute()).toEqual([{ sessionToken: sha256(token) }])
     expect((await app.session()).body.user.email).toBe(user.email)
     expect(log.errors).toEqual([])
   })

@@ -3,7 +3,8 @@
  * PostgreSQL or MariaDB when the server answers; when it does not, a
  * skipped block (after a loud line) — or, with `CI=true`, a failing test.
  */
-import { describe, it } from "vitest"
+import { afterEach, beforeEach, describe, it } from "vitest"
+import { migrate } from "@latchkey/adapter-kysely"
 import { mysqlTarget, MYSQL_URL, mustHaveServers, postgresTarget, POSTGRES_URL, type Probe, probe, sqliteTarget, type Target } from "./targets.js"
 
 /** The three families, each with how to make a target and where its server is. */
@@ -36,5 +37,25 @@ export async function forEachFamily(
     } else {
       describe.skip(`${family.label} (server not reachable: ${available.reason})`, () => register(family.create, family.label))
     }
+  }
+}
+
+/**
+ * Inside a family's block: a fresh, migrated database for each test
+ * (`beforeEach`), disposed after it. Returns a getter for the current one.
+ */
+export function migratedTargetPerTest(create: () => Promise<Target>): () => Target {
+  let target: Target | undefined
+  beforeEach(async () => {
+    target = await create()
+    await migrate(target.db)
+  })
+  afterEach(async () => {
+    await target?.dispose()
+    target = undefined
+  })
+  return () => {
+    if (!target) throw new Error("No database: call the getter inside a test.")
+    return target
   }
 }

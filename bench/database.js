@@ -12,6 +12,9 @@
 //   adapter   latchkey  KyselyAdapter from @latchkey/adapter-kysely (workspace kysely)
 //             published @auth/kysely-adapter 1.11.2 from compat/ (with its own kysely)
 //
+// A target with `users: N` (N > 1) stores N users with one session each, written in bulk, and the
+// requests go round their N cookies: far more users than any memory of recent sessions holds.
+//
 // Both libraries get the same adapter over the same kind of database, migrated by
 // @latchkey/adapter-kysely's migrate() (Auth.js's own tables), one user and one session. The
 // session is stored the way each library stores it: the raw token for @auth/core, its SHA-256
@@ -30,6 +33,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { targetKey } from "./database-rows.js"
 import { loadLibrary } from "./implementations.js"
 
 const side = process.argv[2]
@@ -101,21 +105,47 @@ async function adapterFor(kind, database, dbKind, ours) {
   return { adapter: published.KyselyAdapter(db), close: () => db.destroy() }
 }
 
-async function run(Auth, config, cookie, concurrency, seconds) {
+/** `count` users with one fresh session each, inserted in bulk; returns [{ email, cookie }]. */
+async function seedUsers(db, dbKind, count) {
+  const expires = new Date(Date.now() + MAX_AGE * 1000)
+  const users = []
+  const CHUNK = 1000 // rows per INSERT: under every driver's limit on bound parameters
+  for (let start = 0; start < count; start += CHUNK) {
+    const userRows = []
+    const sessionRows = []
+    for (let index = start; index < Math.min(count, start + CHUNK); index++) {
+      const id = randomUUID()
+      const email = `user-${index}@example.com`
+      const token = side === "authjs" ? randomUUID() : randomBytes(32).toString("base64url")
+      const stored = side === "authjs" ? token : createHash("sha256").update(token).digest("hex")
+      userRows.push({ id, name: `User ${index}`, email, image: null })
+      sessionRows.push({ sessionToken: stored, userId: id, expires: dbKind === "sqlite" ? expires.toISOString() : expires })
+      users.push({ email, cookie: `${COOKIE}=${token}` })
+    }
+    await db.insertInto("User").values(userRows).execute()
+    await db.insertInto("Session").values(sessionRows).execute()
+  }
+  return users
+}
+
+async function run(Auth, config, users, concurrency, seconds) {
   let requests = 0
   let failures = 0
   let firstFailure = null
+  let next = 0
   const deadline = performance.now() + seconds * 1000
   async function lane() {
     while (performance.now() < deadline) {
-      const response = await Auth(new Request(URL_SESSION, { headers: { cookie } }), config)
+      const user = users[next]
+      next = next + 1 === users.length ? 0 : next + 1
+      const response = await Auth(new Request(URL_SESSION, { headers: { cookie: user.cookie } }), config)
       const text = await response.text()
       requests++
       let email
       try {
         email = JSON.parse(text)?.user?.email
       } catch {}
-      if (response.status !== 200 || email !== USER.email) {
+      if (response.status !== 200 || email !== user.email) {
         failures++
         firstFailure ??= { status: response.status, body: text.slice(0, 500) }
       }
@@ -135,11 +165,17 @@ async function measure(library, ours, target) {
   try {
     opened = await adapterFor(target.adapter, database, target.db, ours)
     const { adapter } = opened
-    const user = await adapter.createUser({ ...USER, emailVerified: null })
-    const token = side === "authjs" ? randomUUID() : randomBytes(32).toString("base64url")
-    const stored = side === "authjs" ? token : createHash("sha256").update(token).digest("hex")
-    // Fresh: expires − maxAge + updateAge is a day away, so no read slides it.
-    await adapter.createSession({ sessionToken: stored, userId: user.id, expires: new Date(Date.now() + MAX_AGE * 1000) })
+    let users
+    if ((target.users ?? 1) > 1) {
+      users = await seedUsers(database.db, target.db, target.users)
+    } else {
+      const user = await adapter.createUser({ ...USER, emailVerified: null })
+      const token = side === "authjs" ? randomUUID() : randomBytes(32).toString("base64url")
+      const stored = side === "authjs" ? token : createHash("sha256").update(token).digest("hex")
+      // Fresh: expires − maxAge + updateAge is a day away, so no read slides it.
+      await adapter.createSession({ sessionToken: stored, userId: user.id, expires: new Date(Date.now() + MAX_AGE * 1000) })
+      users = [{ email: USER.email, cookie: `${COOKIE}=${token}` }]
+    }
     const config = {
       secret: env("BENCH_SECRET"),
       trustHost: true,
@@ -151,16 +187,16 @@ async function measure(library, ours, target) {
       // The first error is kept and reported with the failures; none is printed 100,000 times.
       logger: { error: (error) => void (loggedError ??= String(error?.stack ?? error)), warn: () => {}, debug: () => {} },
     }
-    let cookie = `${COOKIE}=${token}`
     if (side === "latchkey-cache") {
-      const first = await library.Auth(new Request(URL_SESSION, { headers: { cookie } }), config)
+      if (users.length > 1) throw new Error("the session.cache side measures one user only")
+      const first = await library.Auth(new Request(URL_SESSION, { headers: { cookie: users[0].cookie } }), config)
       const cache = first.headers.getSetCookie().find((line) => line.startsWith(`${CACHE_COOKIE}=`))
       if (!cache) throw new Error(`session.cache is on but the first read set no ${CACHE_COOKIE} cookie (status ${first.status})`)
-      cookie += `; ${cache.split(";", 1)[0]}`
+      users[0].cookie += `; ${cache.split(";", 1)[0]}`
     }
     const concurrency = Number(env("BENCH_CONCURRENCY"))
-    const warmup = await run(library.Auth, config, cookie, concurrency, Number(env("BENCH_DB_WARMUP")))
-    const measured = await run(library.Auth, config, cookie, concurrency, Number(env("BENCH_DB_DURATION")))
+    const warmup = await run(library.Auth, config, users, concurrency, Number(env("BENCH_DB_WARMUP")))
+    const measured = await run(library.Auth, config, users, concurrency, Number(env("BENCH_DB_DURATION")))
     if (warmup.failures && !measured.failures) Object.assign(measured, { failures: warmup.failures, firstFailure: warmup.firstFailure })
     if (measured.firstFailure && loggedError) measured.firstFailure.logged = loggedError.slice(0, 2000)
     return measured
@@ -175,7 +211,7 @@ try {
   const ours = await import("@latchkey/adapter-kysely")
   const targets = JSON.parse(env("BENCH_DB_TARGETS"))
   const rows = {}
-  for (const target of targets) rows[`${target.db}/${target.adapter}`] = await measure(library, ours, target)
+  for (const target of targets) rows[targetKey(target)] = await measure(library, ours, target)
   const label = side === "latchkey-cache" ? `${library.label}, session.cache 60 s` : library.label
   process.send({ type: "result", side, label, rows }, () => process.exit(0))
 } catch (error) {

@@ -13,6 +13,16 @@
  *
  * Placeholders every block may use (your `db`, `findUserByEmail`, …) are
  * declared once in `e2e/types/docs-preamble.d.ts`.
+ *
+ * A block that, with the blocks it continues, is a whole program is also run
+ * by `e2e/doc-programs.test.ts`; say how with `<!-- run: … -->` just before it
+ * (next to any typecheck directive):
+ *
+ * - `<!-- run: http -->`: a server; started with `PORT` and `AUTH_SECRET` set,
+ *   it must answer `GET /auth/session` and `GET /auth/csrf` on that port.
+ * - `<!-- run: fetch -->`: a module whose default export has `fetch(request)`;
+ *   it must answer `GET /auth/session`, and 404 outside `/auth/`.
+ * - `<!-- run: exit -->`: runs to completion and exits with status 0.
  */
 import { readFileSync } from "node:fs"
 
@@ -42,7 +52,13 @@ export interface DocBlock {
   continues: boolean
   /** Hidden code placed before the block. */
   prelude: string
+  /** Set by `<!-- run: … -->`: how e2e/doc-programs.test.ts runs the program that ends here. */
+  run?: RunKind
 }
+
+/** How a documented program is run: see the module comment. */
+export type RunKind = "http" | "fetch" | "exit"
+const runKinds: readonly string[] = ["http", "fetch", "exit"]
 
 /** A directive that is malformed or not followed by a code block. */
 export class DirectiveError extends Error {}
@@ -51,9 +67,16 @@ export class DirectiveError extends Error {}
 export function readDocBlocks(file: string, displayName = file): DocBlock[] {
   const lines = readFileSync(file, "utf8").split("\n")
   const blocks: DocBlock[] = []
-  let pending: { line: number; skipReason?: string; continues: boolean; prelude: string[] } | undefined
+  let pending: { line: number; skipReason?: string; continues: boolean; prelude: string[]; run?: RunKind } | undefined
   for (let index = 0; index < lines.length; index++) {
     const text = lines[index]!
+    const run = /^\s*<!--\s*run:\s*(\S*)\s*-->\s*$/.exec(text)
+    if (run) {
+      if (!runKinds.includes(run[1]!)) throw new DirectiveError(`${displayName}:${index + 1}: unknown run directive "${run[1]}"; use http, fetch or exit`)
+      pending ??= { line: index + 1, continues: false, prelude: [] }
+      pending.run = run[1] as RunKind
+      continue
+    }
     const comment = /^\s*<!--\s*typecheck:(.*)$/.exec(text)
     if (comment) {
       pending ??= { line: index + 1, continues: false, prelude: [] }
@@ -85,6 +108,7 @@ export function readDocBlocks(file: string, displayName = file): DocBlock[] {
           continues: pending?.continues ?? false,
           prelude: pending?.prelude.join("\n") ?? "",
           ...(pending?.skipReason ? { skipReason: pending.skipReason } : {}),
+          ...(pending?.run ? { run: pending.run } : {}),
         })
       } else if (pending) {
         throw new DirectiveError(`${displayName}:${pending.line}: a typecheck directive before a \`${language || "plain"}\` block, which is never checked`)

@@ -4,8 +4,8 @@
  * it (a redirect to the sign-in or error page with a client-safe `error`),
  * so no stack trace or internal message ever reaches a client.
  */
-import { RequestContext } from "./actions/context.js"
-import { withQuery } from "./actions/html.js"
+import { RequestContext } from "./context.js"
+import { withQuery } from "./http/query.js"
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"

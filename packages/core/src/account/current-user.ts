@@ -8,7 +8,7 @@
  * read even when `session.cache` is on: linking decides on the session as
  * it is now.
  */
-import type { RequestContext } from "../actions/context.js"
+import type { RequestContext } from "../context.js"
 import type { AdapterSession, AdapterUser } from "../adapters.js"
 import { AdapterError } from "../errors.js"
 import { decodeSessionToken } from "../session/jwt-session.js"

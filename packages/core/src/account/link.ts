@@ -18,7 +18,7 @@
  * Unlike `@auth/core`, `events.createUser` fires only when a user is really
  * created, not on a dangerous email link to an existing user.
  */
-import type { RequestContext } from "../actions/context.js"
+import type { RequestContext } from "../context.js"
 import type { AdapterAccount, AdapterUser } from "../adapters.js"
 import { OAuthAccountNotLinked } from "../errors.js"
 import type { Account, Profile, TokenSet, User } from "../types.js"

@@ -10,7 +10,7 @@
  *   request already had for another sign-in is deleted (no session
  *   fixation); one the user keeps (linking an account) is re-used.
  */
-import type { RequestContext } from "../actions/context.js"
+import type { RequestContext } from "../context.js"
 import type { AdapterUser } from "../adapters.js"
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
 import type { JWT } from "../jwt.js"

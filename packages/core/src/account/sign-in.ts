@@ -13,11 +13,11 @@
  * 5. the redirect: `pages.newUser` (with `callbackUrl`) after a first
  *    sign-in when it is set, else the callback URL.
  */
-import type { RequestContext } from "../actions/context.js"
+import type { RequestContext } from "../context.js"
 import type { AdapterUser } from "../adapters.js"
 import { CallbackRouteError } from "../errors.js"
-import { runSignInCallback } from "../flows/authorize.js"
-import { withQuery } from "../actions/html.js"
+import { runSignInCallback } from "./sign-in-callback.js"
+import { withQuery } from "../http/query.js"
 import type { InternalProvider } from "../config/providers.js"
 import type { Account, Profile, ResponseInternal, TokenSet, User } from "../types.js"
 import { currentUser } from "./current-user.js"

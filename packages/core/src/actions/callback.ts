@@ -13,7 +13,7 @@ import { completeOAuth1Callback } from "../flows/oauth1/callback.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 
 /** Handles `GET` and `POST /callback/{provider}`. */
 export async function callback(ctx: RequestContext): Promise<ResponseInternal> {

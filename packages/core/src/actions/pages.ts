@@ -7,8 +7,9 @@ import { UnknownAction } from "../errors.js"
 import type { PageProvider } from "../pages/index.js"
 import { renderErrorPage, renderSignInPage, renderSignOutPage, renderVerifyRequestPage } from "../pages/index.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "./context.js"
-import { htmlResponse, withQuery } from "./html.js"
+import type { RequestContext } from "../context.js"
+import { withQuery } from "../http/query.js"
+import { htmlResponse } from "./html.js"
 
 function pageProviders(ctx: RequestContext): PageProvider[] {
   const base = ctx.actionBase

@@ -30,7 +30,7 @@ import { type StoredSession, findStoredSession } from "../session/stored-session
 import { hashSessionToken } from "../session/token-hash.js"
 import type { Session, ResponseInternal } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 
 /** Whether the `jwt` callback left the token as it was decoded. */
 function unchanged(jwtCallback: unknown, token: JWT, decoded: DecodedSession): boolean {

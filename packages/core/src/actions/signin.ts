@@ -10,7 +10,7 @@ import { authorizationRedirect } from "../flows/oauth/authorization-url.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import { startOAuth1SignIn } from "../flows/oauth1/sign-in.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 
 /** Handles `POST /signin[/{provider}]` after the CSRF check. */
 export async function signIn(ctx: RequestContext): Promise<ResponseInternal> {

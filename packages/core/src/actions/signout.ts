@@ -10,7 +10,7 @@ import { clearSessionCookies, decodeSessionToken } from "../session/jwt-session.
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 
 /**
  * Where to go after signing out. A malformed `callbackUrl` must not keep the

@@ -10,7 +10,7 @@
  * and each callback decided) without the submitted fields, the token or the
  * secret.
  */
-import type { RequestContext } from "../actions/context.js"
+import type { RequestContext } from "../context.js"
 import { finishSignIn } from "../account/sign-in.js"
 import { CallbackRouteError, CredentialsSignin, AuthError } from "../errors.js"
 import type { CredentialsConfig } from "../providers/credentials.js"

@@ -3,7 +3,7 @@
  * adapter is only ever given its hash (see token-hash.ts), except for the
  * one lookup of an Auth.js-era raw token that legacy-token.ts allows.
  */
-import type { RequestContext } from "../actions/context.js"
+import type { RequestContext } from "../context.js"
 import type { AdapterSession } from "../adapters.js"
 import type { StoredSession } from "./legacy-token.js"
 import { hashSessionToken } from "./token-hash.js"

@@ -8,7 +8,7 @@
 import { createHmac } from "node:crypto"
 import OAuth from "oauth-1.0a"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { RequestContext } from "../../src/actions/context.js"
+import { RequestContext } from "../../src/context.js"
 import type { AuthConfig } from "../../src/config/auth-config.js"
 import { prepareConfig } from "../../src/config/prepare.js"
 import { InvalidCheck, InvalidEndpoints, OAuthCallbackError, OAuthSignInError } from "../../src/errors.js"

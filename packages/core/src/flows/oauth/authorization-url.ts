@@ -11,7 +11,7 @@
  * `code_challenge`, `nonce`), which nothing overrides, and `scope`
  * `openid profile email` when none was given.
  */
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import { OAuthSignInError } from "../../errors.js"
 import type { ResponseInternal } from "../../types.js"
 import { createChecks } from "./checks.js"

@@ -29,7 +29,7 @@
  * never shows the provider's text.
  */
 import * as oauth from "oauth4webapi"
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { AccessDenied, AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
 import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../types.js"

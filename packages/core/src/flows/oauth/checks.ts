@@ -20,7 +20,7 @@
  * Any problem with a check cookie is {@link InvalidCheck}.
  */
 import * as oauth from "oauth4webapi"
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import { InvalidCheck } from "../../errors.js"
 import { CHECK_COOKIE_MAX_AGE } from "../../http/cookie-defaults.js"
 import { timingSafeEqualStrings } from "../../security/constant-time.js"

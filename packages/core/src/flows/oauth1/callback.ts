@@ -11,7 +11,7 @@
  * account id, and the provider's `account()` to pick what is stored (for X:
  * `oauth_token` and `oauth_token_secret`).
  */
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import type { SignInAttempt } from "../../account/sign-in.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { AuthError, InvalidCheck, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"

@@ -12,7 +12,7 @@
  * - bound to the provider id (GHSA-x445-f3h2-j279) and valid 15 minutes;
  * - single use: the callback always clears it.
  */
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import { InvalidCheck } from "../../errors.js"
 import { CHECK_COOKIE_MAX_AGE } from "../../http/cookie-defaults.js"
 import { openJwt, sealJwt } from "../../session/jwe.js"

@@ -5,7 +5,7 @@
  * `[customFetch]`) is the one every OAuth call uses (flows/oauth/http.ts),
  * kept per provider on the prepared configuration's OAuth runtime.
  */
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"

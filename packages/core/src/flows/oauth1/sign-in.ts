@@ -8,7 +8,7 @@
  * the callback URL is part of the signed request token request, so it is
  * always this origin's own `{basePath}/callback/{id}`.
  */
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { OAuthSignInError } from "../../errors.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"

@@ -9,6 +9,7 @@ import { InvalidProvider, MissingCSRF } from "../errors.js"
 import { credentialsCallback } from "../flows/credentials.js"
 import { finishSignIn } from "../account/sign-in.js"
 import { oauthCallback } from "../flows/oauth/callback.js"
+import { oauthRuntime } from "../flows/oauth/runtime.js"
 import { completeOAuth1Callback } from "../flows/oauth1/callback.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
@@ -21,7 +22,7 @@ export async function callback(ctx: RequestContext): Promise<ResponseInternal> {
   const method = ctx.request.method
   // X's legacy flow (`version: "1.0a"`) comes back by GET with oauth_token and oauth_verifier.
   if (isOAuth1Provider(provider)) return finishSignIn(ctx, await completeOAuth1Callback(ctx, provider))
-  if (provider.type === "oauth" || provider.type === "oidc") return oauthCallback(ctx, ctx.config.oauth, provider)
+  if (provider.type === "oauth" || provider.type === "oidc") return oauthCallback(ctx, oauthRuntime(ctx.config), provider)
   if (provider.type === "credentials") {
     if (method !== "POST") throw new InvalidProvider(`Credentials provider "${provider.id}" only accepts POST callbacks.`)
     if (!(await ctx.csrfVerified())) throw new MissingCSRF("The CSRF token was missing or did not match its cookie.")

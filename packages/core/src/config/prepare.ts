@@ -15,7 +15,6 @@ import type { Adapter } from "../adapters.js"
 import { AdapterError, type AuthError, EventError, InvalidOption } from "../errors.js"
 import { type ResolvedCookies, resolveCookies } from "../http/cookie-defaults.js"
 import type { JWTOptions } from "../jwt.js"
-import { OAuthRuntime } from "../flows/oauth/runtime.js"
 import { KeyRing } from "../session/keys.js"
 import { LegacySessions } from "../session/legacy-token.js"
 import { OpenedTokenCache } from "../session/opened-token-cache.js"
@@ -34,6 +33,7 @@ import {
 import { ENV_PROBLEM } from "./env.js"
 import { createLogger, redactSecrets, redactedValue } from "./logger.js"
 import { type InternalProvider, normalizeProviders } from "./providers.js"
+import { type ConfigSlot, ConfigSlots } from "./per-config.js"
 import { ConfigSnapshot } from "./snapshot.js"
 import { flagValue, validateOptions } from "./validate.js"
 
@@ -66,8 +66,18 @@ export interface PreparedConfig {
   readonly configError: AuthError | undefined
   /** Whether {@link configError} was logged: it is logged once per prepared configuration. */
   readonly configErrorLog: { logged: boolean }
-  /** OAuth/OIDC per-provider state: settings, discovery and JWKS caches, client objects (flows/oauth/runtime.ts). */
-  readonly oauth: OAuthRuntime
+  /** The configuration's `redirectProxyUrl` (or `AUTH_REDIRECT_PROXY_URL`); a provider's own wins. */
+  readonly redirectProxyUrl: string | undefined
+  /**
+   * State the floors above keep per configuration (OAuth settings and caches,
+   * modules loaded on first use); read it with {@link perConfig}.
+   */
+  readonly slots: ConfigSlots<PreparedConfig>
+}
+
+/** The value of `slot` for `config`, created on first use and kept while the configuration is. */
+export function perConfig<T>(config: PreparedConfig, slot: ConfigSlot<T, PreparedConfig>): T {
+  return config.slots.get(slot, config)
 }
 
 const preparedKey = Symbol("latchkey.prepared")
@@ -193,7 +203,8 @@ function failed(config: unknown, logger: LoggerInstance, configError: AuthError)
     useSecureCookies: undefined,
     configError,
     configErrorLog: { logged: false },
-    oauth: new OAuthRuntime(undefined),
+    redirectProxyUrl: undefined,
+    slots: new ConfigSlots(),
   }
 }
 
@@ -271,7 +282,8 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     useSecureCookies: flagValue(config.useSecureCookies),
     configError,
     configErrorLog: { logged: false },
-    oauth: new OAuthRuntime(typeof config.redirectProxyUrl === "string" ? config.redirectProxyUrl : undefined),
+    redirectProxyUrl: typeof config.redirectProxyUrl === "string" ? config.redirectProxyUrl : undefined,
+    slots: new ConfigSlots(),
   }
 }
 

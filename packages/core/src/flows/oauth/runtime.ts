@@ -1,10 +1,12 @@
 /**
- * What the OAuth flow keeps per configuration, on the prepared
- * configuration (config/prepare.ts), never in module state: each provider's
+ * What the OAuth flow keeps per configuration, in a slot of the prepared
+ * configuration (config/per-config.ts), never in module state: each provider's
  * {@link OAuthSettings}, its fetch wrapper, its authorization server
  * metadata (with expiry, see metadata.ts) and its client objects.
  */
 import type * as oauth from "oauth4webapi"
+import type { ConfigSlot } from "../../config/per-config.js"
+import { type PreparedConfig, perConfig } from "../../config/prepare.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { clientAuthentication, oauthClient } from "./client.js"
 import { providerFetch } from "./http.js"
@@ -76,4 +78,15 @@ export class OAuthRuntime {
   refreshKeys(settings: OAuthSettings, current: ServerMetadata): ServerMetadata {
     return this.#metadata.refreshKeys(settings.id, current)
   }
+}
+
+/** The OAuth state of a prepared configuration, created on first use. */
+const OAUTH_RUNTIME: ConfigSlot<OAuthRuntime, PreparedConfig> = {
+  name: "oauth",
+  create: (config) => new OAuthRuntime(config.redirectProxyUrl),
+}
+
+/** The OAuth state (settings, caches, clients) of `config`. */
+export function oauthRuntime(config: PreparedConfig): OAuthRuntime {
+  return perConfig(config, OAUTH_RUNTIME)
 }

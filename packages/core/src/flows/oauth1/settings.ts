@@ -9,6 +9,7 @@ import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"
+import { oauthRuntime } from "../oauth/runtime.js"
 import type { FetchLike } from "../oauth/settings.js"
 import type { OAuth1Consumer } from "./signature.js"
 
@@ -73,7 +74,7 @@ export function readOAuth1Settings(provider: InternalProvider & OAuth1Config, fe
 
 /** The provider's OAuth 1.0a settings, with the fetch the configuration's OAuth runtime keeps for it. */
 export function oauth1Settings(ctx: RequestContext, provider: InternalProvider & OAuth1Config): OAuth1Settings {
-  const runtime = ctx.config.oauth
+  const runtime = oauthRuntime(ctx.config)
   // Timeout, size cap and transport rules exactly as for OAuth 2 providers.
   return readOAuth1Settings(provider, runtime.fetch(runtime.settings(provider)))
 }

@@ -19,7 +19,7 @@
  */
 import * as oauth from "oauth4webapi"
 import { InvalidEndpoints, OAuthSignInError } from "../../errors.js"
-import { ProviderRequestError, requestOptions } from "./http.js"
+import { ProviderRequestError, requestOptions } from "../../http/provider-fetch.js"
 import type { FetchLike, OAuthSettings } from "./settings.js"
 
 /** How long discovered metadata is reused: 1 hour. */

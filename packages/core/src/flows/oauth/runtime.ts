@@ -9,7 +9,7 @@ import type { ConfigSlot } from "../../config/per-config.js"
 import { type PreparedConfig, perConfig } from "../../config/prepare.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { clientAuthentication, oauthClient } from "./client.js"
-import { providerFetch } from "./http.js"
+import { providerFetch } from "../../http/provider-fetch.js"
 import { MetadataCache, type ServerMetadata } from "./metadata.js"
 import { type FetchLike, type OAuthSettings, readOAuthSettings } from "./settings.js"
 

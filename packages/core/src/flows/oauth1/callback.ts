@@ -18,7 +18,7 @@ import { AuthError, InvalidCheck, OAuthCallbackError, OAuthProfileParseError } f
 import type { OAuth1Config, OAuth1TokenSet, OAuth1UserinfoEndpoint } from "../../providers/oauth1.js"
 import { timingSafeEqualStrings } from "../../security/constant-time.js"
 import type { Account, Profile, User } from "../../types.js"
-import { ProviderRequestError } from "../oauth/http.js"
+import { ProviderRequestError } from "../../http/provider-fetch.js"
 import { defaultProfile } from "../oauth/settings.js"
 import { OAuth1RequestError, requestTokenCredentials, signedFetch } from "./client.js"
 import { clearRequestToken, openRequestToken } from "./request-token-cookie.js"

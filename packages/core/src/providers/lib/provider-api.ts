@@ -10,7 +10,7 @@
  * @internal
  */
 import { OAuthCallbackError } from "../../errors.js"
-import { providerFetch } from "../../flows/oauth/http.js"
+import { providerFetch } from "../../http/provider-fetch.js"
 import { type FetchLike, readOAuthSettings } from "../../flows/oauth/settings.js"
 import type { InternalProvider } from "../../config/providers.js"
 import type { TokenSet } from "../../types.js"

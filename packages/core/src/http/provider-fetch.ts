@@ -17,7 +17,7 @@
  * wrapper applies the rule above instead.
  */
 import * as oauth from "oauth4webapi"
-import type { FetchLike, OAuthSettings } from "./settings.js"
+import type { FetchLike, OAuthSettings } from "../flows/oauth/settings.js"
 
 /** A provider request that failed before oauth4webapi saw an answer; the message says which and why. */
 export class ProviderRequestError extends Error {

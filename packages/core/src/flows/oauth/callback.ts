@@ -36,7 +36,7 @@ import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../t
 import { finishSignIn } from "../../account/sign-in.js"
 import { redirectUri } from "./authorization-url.js"
 import { clearChecks, useChecks } from "./checks.js"
-import { requestOptions } from "../../http/provider-fetch.js"
+import { requestOptions } from "./client.js"
 import { checkAccessTokenHash, checkIssuedAt, verifyIdTokenSignature } from "./id-token.js"
 import type { ServerMetadata } from "./metadata.js"
 import { forwardFromProxy } from "./redirect-proxy.js"

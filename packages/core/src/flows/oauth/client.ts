@@ -19,6 +19,7 @@
  */
 import * as oauth from "oauth4webapi"
 import { InvalidEndpoints } from "../../errors.js"
+import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuthSettings } from "./settings.js"
 
 /** The client authentication methods Latchkey supports. */
@@ -100,4 +101,9 @@ export function clientAuthentication(settings: OAuthSettings, as: oauth.Authoriz
     case "none":
       return oauth.None()
   }
+}
+
+/** The oauth4webapi request options that send every request through `fetcher` (a `providerFetch` of http/provider-fetch.ts). */
+export function requestOptions(fetcher: FetchLike): { [oauth.customFetch]: FetchLike; [oauth.allowInsecureRequests]: true } {
+  return { [oauth.customFetch]: fetcher, [oauth.allowInsecureRequests]: true }
 }

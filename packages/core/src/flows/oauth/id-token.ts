@@ -17,7 +17,7 @@
  */
 import { base64url, compactVerify, decodeProtectedHeader } from "jose"
 import * as oauth from "oauth4webapi"
-import { requestOptions } from "../../http/provider-fetch.js"
+import { requestOptions } from "./client.js"
 import type { ServerMetadata } from "./metadata.js"
 import type { OAuthRuntime } from "./runtime.js"
 import type { OAuthSettings } from "./settings.js"

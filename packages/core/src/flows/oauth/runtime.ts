@@ -11,7 +11,8 @@ import type { InternalProvider } from "../../config/providers.js"
 import { clientAuthentication, oauthClient } from "./client.js"
 import { providerFetch } from "../../http/provider-fetch.js"
 import { MetadataCache, type ServerMetadata } from "./metadata.js"
-import { type FetchLike, type OAuthSettings, readOAuthSettings } from "./settings.js"
+import type { FetchLike } from "../../http/provider-fetch.js"
+import { type OAuthSettings, readOAuthSettings } from "./settings.js"
 
 interface ProviderEntry {
   settings: OAuthSettings

@@ -10,7 +10,7 @@ import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"
 import { oauthRuntime } from "../oauth/runtime.js"
-import type { FetchLike } from "../oauth/settings.js"
+import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuth1Consumer } from "./signature.js"
 
 /** What the OAuth 1.0a flow reads from a provider. */

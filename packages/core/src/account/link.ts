@@ -23,19 +23,10 @@ import type { AdapterAccount, AdapterUser } from "../adapters.js"
 import { OAuthAccountNotLinked } from "../errors.js"
 import type { Account, Profile, TokenSet, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"
+import type { SignInAttempt } from "./sign-in-attempt.js"
 
-/** A provider account trying to sign in. */
-export interface LinkRequest {
-  /** The user the provider described (for OAuth: from `profile()`, with a fresh id). */
-  user: User
-  /** The account with every token the provider returned. */
-  account: Account
-  profile?: Profile
-  /** Picks what is stored of the token set (the provider's `account()`). */
-  storedAccount?: (tokens: TokenSet) => Partial<Account> | undefined | null
-  /** The provider's `allowDangerousEmailAccountLinking`. */
-  allowDangerousEmailAccountLinking?: boolean
-}
+/** A provider account trying to sign in: the part of the flow's attempt the account rules read. */
+export type LinkRequest = Pick<SignInAttempt, "user" | "account" | "profile" | "emailVerified" | "storedAccount" | "allowDangerousEmailAccountLinking">
 
 /** Who signs in. */
 export interface Resolution {

@@ -3,7 +3,8 @@
  * the authorization response becomes a signed-in user (RFC 6749 §4.1.2–4.1.4,
  * OpenID Connect Core §3.1.2.5–3.1.3.7), every step through oauth4webapi:
  *
- * 1. at the redirect proxy, a sign-in started elsewhere is forwarded there;
+ * 1. at the redirect proxy, a sign-in started elsewhere is forwarded there
+ *    ({@link proxiedCallback});
  * 2. the check cookies are read (and always deleted): state must match,
  *    each cookie must have been minted for this provider;
  * 3. the response is validated (`error` → {@link OAuthCallbackError};
@@ -18,8 +19,9 @@
  *    form_post `user` field (Apple's name on the first authorization) is
  *    added as `profile.user`, unverified;
  * 6. `profile()` maps it to a user, the tokens become the account
- *    (`expires_at` from `expires_in`, `token_type` lower-cased), and
- *    account/sign-in.ts decides who signs in.
+ *    (`expires_at` from `expires_in`, `token_type` lower-cased): the
+ *    sign-in attempt, with which the callback action has
+ *    account/sign-in.ts decide who signs in.
  *
  * Failures: check cookies → {@link InvalidCheck}; anything the provider got
  * wrong or could not deliver (an error response, a bad token, a timeout, an
@@ -33,7 +35,7 @@ import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { AccessDenied, AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
 import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../types.js"
-import { finishSignIn } from "../../account/sign-in.js"
+import type { SignInAttempt } from "../../account/sign-in-attempt.js"
 import { redirectUri } from "./authorization-url.js"
 import { clearChecks, useChecks } from "./checks.js"
 import { requestOptions } from "./client.js"
@@ -193,14 +195,24 @@ function checkAllowedTenant(settings: OAuthSettings, claims: oauth.IDToken | und
   throw new AccessDenied(`Provider "${settings.id}": tenant ${JSON.stringify(String(tid).slice(0, 64))} is not in allowedTenants.`, { provider: settings.id })
 }
 
-/** Handles `GET`/`POST /callback/{id}` for an oauth or oidc provider. */
-export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, provider: InternalProvider): Promise<ResponseInternal> {
+/**
+ * At the redirect proxy, the redirect that forwards a sign-in started on
+ * another deployment there (redirect-proxy.ts); `undefined` when the
+ * sign-in finishes here, through {@link oauthCallback}.
+ */
+export async function proxiedCallback(ctx: RequestContext, runtime: OAuthRuntime, provider: InternalProvider): Promise<ResponseInternal | undefined> {
+  return forwardFromProxy(ctx, runtime.settings(provider), responseParams(ctx))
+}
+
+/**
+ * Completes `GET`/`POST /callback/{id}` for an oauth or oidc provider at the
+ * provider and returns the attempt for account/sign-in.ts. Run
+ * {@link proxiedCallback} first.
+ */
+export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, provider: InternalProvider): Promise<SignInAttempt> {
   const settings = runtime.settings(provider)
   const { logger } = ctx.config
   const params = responseParams(ctx)
-
-  const forwarded = await forwardFromProxy(ctx, settings, params)
-  if (forwarded) return forwarded
 
   clearChecks(ctx, settings)
   const checks = await useChecks(ctx, settings, params.get("state"))
@@ -258,12 +270,12 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
   if (postedUser !== null && profile.user === undefined) profile.user = postedUser
   const { user, providerAccountId } = await mapProfile(settings, profile, tokenSet)
   const account: Account = { ...tokenSet, provider: settings.id, type: settings.type, providerAccountId } as Account
-  return finishSignIn(ctx, {
+  return {
     provider,
     user,
     account,
     profile,
     storedAccount: settings.account,
     allowDangerousEmailAccountLinking: settings.allowDangerousEmailAccountLinking,
-  })
+  }
 }

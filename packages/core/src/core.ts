@@ -21,7 +21,7 @@ import {
   UntrustedHost,
   isClientError,
 } from "./errors.js"
-import { isAuthAction, takesProviderId } from "./http/actions.js"
+import { isAuthAction, takesProviderId } from "./http/action-names.js"
 import { type AuthRequestLike, BadRequest, normalizeBasePath, toInternalRequest } from "./http/request.js"
 import { type AuthResponseParts, jsonParts, toResponseParts } from "./http/response.js"
 import { raw } from "./symbols.js"

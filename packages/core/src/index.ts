@@ -32,7 +32,7 @@ export type { MaybePromise } from "./util/steps.js"
 
 export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
 export { createActionURL, setEnvDefaults } from "./config/env.js"
-export { isAuthAction } from "./http/actions.js"
+export { isAuthAction } from "./http/action-names.js"
 export { parseActionPath } from "./http/request.js"
 export { ConfigSnapshot } from "./config/snapshot.js"
 export { AuthError, CredentialsSignin } from "./errors.js"

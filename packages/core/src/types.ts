@@ -7,7 +7,7 @@
  * @module types
  */
 import type { SerializeOptions } from "cookie"
-import type { AdapterUser, AdapterSession } from "./adapters.js"
+import type { AdapterUser, AdapterSession } from "./adapters/contract.js"
 import type { JWT } from "./jwt.js"
 import type { ProviderType } from "./providers/index.js"
 import type { WarningCode } from "./warnings.js"

@@ -7,7 +7,7 @@
  * with its cause, and a clean page for the user.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Adapter } from "../src/adapters.js"
+import type { Adapter } from "../src/adapters/contract.js"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"

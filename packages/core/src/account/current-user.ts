@@ -9,7 +9,7 @@
  * it is now.
  */
 import type { RequestContext } from "../context.js"
-import type { AdapterSession, AdapterUser } from "../adapters.js"
+import type { AdapterSession, AdapterUser } from "../adapters/contract.js"
 import { AdapterError } from "../errors.js"
 import { decodeSessionToken } from "../session/jwt-session.js"
 import { findStoredSession } from "../session/stored-session.js"

@@ -19,7 +19,7 @@
  * created, not on a dangerous email link to an existing user.
  */
 import type { RequestContext } from "../context.js"
-import type { AdapterAccount, AdapterUser } from "../adapters.js"
+import type { AdapterAccount, AdapterUser } from "../adapters/contract.js"
 import { OAuthAccountNotLinked } from "../errors.js"
 import type { Account, Profile, TokenSet, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"

@@ -14,14 +14,14 @@
  *    sign-in when it is set, else the callback URL.
  */
 import type { RequestContext } from "../context.js"
-import type { AdapterUser } from "../adapters.js"
+import type { AdapterUser } from "../adapters/contract.js"
 import { CallbackRouteError } from "../errors.js"
 import { runSignInCallback } from "./sign-in-callback.js"
 import { withQuery } from "../http/query.js"
 import type { ResponseInternal } from "../types.js"
 import { currentUser } from "./current-user.js"
 import { type Resolution, resolveOAuthUser } from "./link.js"
-import { issueSession } from "./session.js"
+import { issueSession } from "./issue-session.js"
 import type { SignInAttempt } from "./sign-in-attempt.js"
 
 /** Credentials: under the database strategy the session needs a user the adapter knows. */

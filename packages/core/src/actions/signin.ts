@@ -7,7 +7,7 @@
  */
 import { InvalidProvider } from "../errors.js"
 import { authorizationRedirect } from "../flows/oauth/authorization-url.js"
-import { oauthRuntime } from "../flows/oauth/runtime.js"
+import { oauthRuntime } from "../flows/oauth/provider-state.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import { startOAuth1SignIn } from "../flows/oauth1/sign-in.js"
 import type { ResponseInternal } from "../types.js"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "../adapters.js"
+import type { AdapterAccount, AdapterAuthenticator, AdapterUser } from "./contract.js"
 import { MemoryAdapter } from "./memory.js"
 
 const inAnHour = () => new Date(Date.now() + 3_600_000)

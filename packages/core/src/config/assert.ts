@@ -3,7 +3,7 @@
  * problem as an `AuthError` whose message says how to fix it, or the warnings
  * to log. Request-dependent checks (callback URLs) live with the request.
  */
-import type { Adapter } from "../adapters.js"
+import type { Adapter } from "../adapters/contract.js"
 import {
   AuthError,
   DuplicateConditionalUI,

@@ -2,7 +2,7 @@
  * The configuration of `Auth()`: the same shape as `@auth/core`'s
  * `AuthConfig` 0.41, so existing configurations work unchanged.
  */
-import type { Adapter, AdapterSession, AdapterUser } from "../adapters.js"
+import type { Adapter, AdapterSession, AdapterUser } from "../adapters/contract.js"
 import type { JWT, JWTOptions } from "../jwt.js"
 import type { Provider } from "../providers/index.js"
 import type { CredentialInput } from "../providers/credentials.js"

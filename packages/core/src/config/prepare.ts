@@ -11,7 +11,7 @@
  * edited in place, the state is rebuilt (keeping derived keys when the
  * secrets did not change). There is no module-level state.
  */
-import type { Adapter } from "../adapters.js"
+import type { Adapter } from "../adapters/contract.js"
 import { AdapterError, type AuthError, EventError, InvalidOption } from "../errors.js"
 import { type ResolvedCookies, resolveCookies } from "../http/cookie-defaults.js"
 import type { JWTOptions } from "../jwt.js"

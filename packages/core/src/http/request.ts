@@ -6,7 +6,7 @@
  */
 import { parse as parseCookieHeader } from "cookie"
 import type { AuthAction, RequestHeaders, RequestInternal } from "../types.js"
-import { isAuthAction, takesProviderId } from "./actions.js"
+import { isAuthAction, takesProviderId } from "./action-names.js"
 
 /** Largest body read from a POST: 64 KiB (forms and JSON here are tiny). */
 export const MAX_BODY_BYTES = 64 * 1024

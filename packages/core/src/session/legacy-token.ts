@@ -19,7 +19,7 @@
  * unique token (its `AdapterError` is logged), finds the hashed row the first
  * one wrote, and goes on.
  */
-import type { Adapter, AdapterSession, AdapterUser } from "../adapters.js"
+import type { Adapter, AdapterSession, AdapterUser } from "../adapters/contract.js"
 import { looksLikeAuthjsToken, looksLikeStoredHash } from "./token-hash.js"
 
 /** A session and its user, as `getSessionAndUser` returns them. */

@@ -28,7 +28,7 @@
  * field) come back as `Date`s.
  */
 import type { RequestContext } from "../context.js"
-import type { AdapterSession, AdapterUser } from "../adapters.js"
+import type { AdapterSession, AdapterUser } from "../adapters/contract.js"
 import { CHUNK_SIZE, expireCookies } from "../http/session-cookie.js"
 import { timingSafeEqualStrings } from "../security/constant-time.js"
 import type { Cookie } from "../types.js"

@@ -4,7 +4,7 @@
  * one lookup of an Auth.js-era raw token that legacy-token.ts allows.
  */
 import type { RequestContext } from "../context.js"
-import type { AdapterSession } from "../adapters.js"
+import type { AdapterSession } from "../adapters/contract.js"
 import type { StoredSession } from "./legacy-token.js"
 import { hashSessionToken } from "./token-hash.js"
 

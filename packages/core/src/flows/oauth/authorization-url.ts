@@ -15,7 +15,7 @@ import type { RequestContext } from "../../context.js"
 import { OAuthSignInError } from "../../errors.js"
 import type { ResponseInternal } from "../../types.js"
 import { createChecks } from "./checks.js"
-import type { OAuthRuntime } from "./runtime.js"
+import type { OAuthRuntime } from "./provider-state.js"
 import { DEFAULT_SCOPE, type OAuthSettings } from "./settings.js"
 
 /** The redirect_uri the provider sends the browser back to. */

@@ -42,7 +42,7 @@ import { requestOptions } from "./client.js"
 import { checkAccessTokenHash, checkIssuedAt, verifyIdTokenSignature } from "./id-token.js"
 import type { ServerMetadata } from "./metadata.js"
 import { forwardFromProxy } from "./redirect-proxy.js"
-import type { OAuthRuntime } from "./runtime.js"
+import type { OAuthRuntime } from "./provider-state.js"
 import type { OAuthSettings } from "./settings.js"
 import { expectedTenantIssuer, tenantOfIssuer } from "./tenant-issuer.js"
 

@@ -19,7 +19,7 @@ import { base64url, compactVerify, decodeProtectedHeader } from "jose"
 import * as oauth from "oauth4webapi"
 import { requestOptions } from "./client.js"
 import type { ServerMetadata } from "./metadata.js"
-import type { OAuthRuntime } from "./runtime.js"
+import type { OAuthRuntime } from "./provider-state.js"
 import type { OAuthSettings } from "./settings.js"
 
 /** The oldest `iat` accepted: 10 minutes (the token was minted for this very exchange). */

@@ -9,7 +9,7 @@ import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"
-import { oauthRuntime } from "../oauth/runtime.js"
+import { oauthRuntime } from "../oauth/provider-state.js"
 import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuth1Consumer } from "./signature.js"
 

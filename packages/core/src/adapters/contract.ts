@@ -6,11 +6,11 @@
  *
  * @module adapters
  */
-import type { Account, Authenticator, Awaitable, User } from "./types.js"
-import type { ProviderType } from "./providers/index.js"
+import type { Account, Authenticator, Awaitable, User } from "../types.js"
+import type { ProviderType } from "../providers/index.js"
 
 // Declared in types.ts, as in `@auth/core`; still importable from here.
-export type { Authenticator } from "./types.js"
+export type { Authenticator } from "../types.js"
 
 /** A user as stored by an adapter. */
 export interface AdapterUser extends User {

@@ -11,7 +11,7 @@
  *   fixation); one the user keeps (linking an account) is re-used.
  */
 import type { RequestContext } from "../context.js"
-import type { AdapterUser } from "../adapters.js"
+import type { AdapterUser } from "../adapters/contract.js"
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
 import type { JWT } from "../jwt.js"
 import { clearSessionCookies, issueJwtSession } from "../session/jwt-session.js"

@@ -11,7 +11,7 @@ import { finishSignIn } from "../account/sign-in.js"
 import type { SignInAttempt } from "../account/sign-in-attempt.js"
 import type { InternalProvider } from "../config/providers.js"
 import { oauthCallback, proxiedCallback } from "../flows/oauth/callback.js"
-import { oauthRuntime } from "../flows/oauth/provider-state.js"
+import { oauthProviderState } from "../flows/oauth/provider-state.js"
 import { completeOAuth1Callback } from "../flows/oauth1/callback.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
@@ -22,7 +22,7 @@ import type { RequestContext } from "../context.js"
 async function signInAttempt(ctx: RequestContext, provider: InternalProvider): Promise<SignInAttempt> {
   // X's legacy flow (`version: "1.0a"`) comes back by GET with oauth_token and oauth_verifier.
   if (isOAuth1Provider(provider)) return completeOAuth1Callback(ctx, provider)
-  if (provider.type === "oauth" || provider.type === "oidc") return oauthCallback(ctx, oauthRuntime(ctx.config), provider)
+  if (provider.type === "oauth" || provider.type === "oidc") return oauthCallback(ctx, oauthProviderState(ctx.config), provider)
   if (provider.type === "credentials") {
     if (ctx.request.method !== "POST") throw new InvalidProvider(`Credentials provider "${provider.id}" only accepts POST callbacks.`)
     if (!(await ctx.csrfVerified())) throw new MissingCSRF("The CSRF token was missing or did not match its cookie.")
@@ -40,7 +40,7 @@ async function signInAttempt(ctx: RequestContext, provider: InternalProvider): P
 export async function callback(ctx: RequestContext): Promise<ResponseInternal> {
   const provider = ctx.requireProvider()
   if ((provider.type === "oauth" || provider.type === "oidc") && !isOAuth1Provider(provider)) {
-    const forwarded = await proxiedCallback(ctx, oauthRuntime(ctx.config), provider)
+    const forwarded = await proxiedCallback(ctx, oauthProviderState(ctx.config), provider)
     if (forwarded) return forwarded
   }
   return finishSignIn(ctx, await signInAttempt(ctx, provider))

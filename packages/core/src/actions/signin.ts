@@ -7,7 +7,7 @@
  */
 import { InvalidProvider } from "../errors.js"
 import { authorizationRedirect } from "../flows/oauth/authorization-url.js"
-import { oauthRuntime } from "../flows/oauth/provider-state.js"
+import { oauthProviderState } from "../flows/oauth/provider-state.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import { startOAuth1SignIn } from "../flows/oauth1/sign-in.js"
 import type { ResponseInternal } from "../types.js"
@@ -26,7 +26,7 @@ export async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
     case "oidc": {
       // X's legacy flow (`version: "1.0a"`): RFC 5849, flows/oauth1/.
       if (isOAuth1Provider(provider)) return startOAuth1SignIn(ctx, provider)
-      const oauth = oauthRuntime(ctx.config)
+      const oauth = oauthProviderState(ctx.config)
       return authorizationRedirect(ctx, oauth, oauth.settings(provider))
     }
     case "credentials":

@@ -34,7 +34,7 @@ import { timingSafeEqualStrings } from "../security/constant-time.js"
 import type { Cookie } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
 import { openJwt, sealJwt } from "./jwe.js"
-import type { StoredSession } from "./legacy-token.js"
+import type { StoredSession } from "./session-and-user.js"
 
 /** The key a `Date` is written under in the sealed JSON. */
 const DATE_TAG = "$latchkey.date"

@@ -5,10 +5,10 @@
  */
 import type { RequestContext } from "../context.js"
 import type { AdapterSession } from "../adapters/contract.js"
-import type { StoredSession } from "./legacy-token.js"
+import type { StoredSession } from "./session-and-user.js"
 import { hashSessionToken } from "./token-hash.js"
 
-export type { StoredSession } from "./legacy-token.js"
+export type { StoredSession } from "./session-and-user.js"
 
 /**
  * The session stored for the cookie's `token` (whose hash is `hash`), or

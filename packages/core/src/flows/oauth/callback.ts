@@ -42,7 +42,7 @@ import { requestOptions } from "./client.js"
 import { checkAccessTokenHash, checkIssuedAt, verifyIdTokenSignature } from "./id-token.js"
 import type { ServerMetadata } from "./metadata.js"
 import { forwardFromProxy } from "./redirect-proxy.js"
-import type { OAuthRuntime } from "./provider-state.js"
+import type { OAuthProviderState } from "./provider-state.js"
 import type { OAuthSettings } from "./settings.js"
 import { expectedTenantIssuer, tenantOfIssuer } from "./tenant-issuer.js"
 
@@ -124,14 +124,14 @@ async function plainUserinfo(response: Response): Promise<Profile> {
 }
 
 async function fetchProfile(
-  runtime: OAuthRuntime,
+  providers: OAuthProviderState,
   settings: OAuthSettings,
   metadata: ServerMetadata,
   tokens: oauth.TokenEndpointResponse,
   provider: InternalProvider,
 ): Promise<Profile> {
-  const client = runtime.client(settings)
-  const options = requestOptions(runtime.fetch(settings))
+  const client = providers.client(settings)
+  const options = requestOptions(providers.fetch(settings))
   if (settings.type === "oidc") {
     const claims = oauth.getValidatedIdTokenClaims(tokens)!
     if (settings.idToken) return { ...claims } as Profile
@@ -143,7 +143,7 @@ async function fetchProfile(
   const request = settings.userinfo.options.request
   if (typeof request === "function") {
     return step(settings, "userinfo.request()", async () => {
-      const profile = await request({ tokens, provider, fetch: runtime.fetch(settings) })
+      const profile = await request({ tokens, provider, fetch: providers.fetch(settings) })
       return (profile !== null && typeof profile === "object" ? profile : {}) as Profile
     })
   }
@@ -200,8 +200,8 @@ function checkAllowedTenant(settings: OAuthSettings, claims: oauth.IDToken | und
  * another deployment there (redirect-proxy.ts); `undefined` when the
  * sign-in finishes here, through {@link oauthCallback}.
  */
-export async function proxiedCallback(ctx: RequestContext, runtime: OAuthRuntime, provider: InternalProvider): Promise<ResponseInternal | undefined> {
-  return forwardFromProxy(ctx, runtime.settings(provider), responseParams(ctx))
+export async function proxiedCallback(ctx: RequestContext, providers: OAuthProviderState, provider: InternalProvider): Promise<ResponseInternal | undefined> {
+  return forwardFromProxy(ctx, providers.settings(provider), responseParams(ctx))
 }
 
 /**
@@ -209,15 +209,15 @@ export async function proxiedCallback(ctx: RequestContext, runtime: OAuthRuntime
  * provider and returns the attempt for account/sign-in.ts. Run
  * {@link proxiedCallback} first.
  */
-export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, provider: InternalProvider): Promise<SignInAttempt> {
-  const settings = runtime.settings(provider)
+export async function oauthCallback(ctx: RequestContext, providers: OAuthProviderState, provider: InternalProvider): Promise<SignInAttempt> {
+  const settings = providers.settings(provider)
   const { logger } = ctx.config
   const params = responseParams(ctx)
 
   clearChecks(ctx, settings)
   const checks = await useChecks(ctx, settings, params.get("state"))
-  let metadata = await runtime.metadata(settings)
-  const client = runtime.client(settings)
+  let metadata = await providers.metadata(settings)
+  const client = providers.client(settings)
   // Without a configured issuer there is nothing to compare an `iss` with.
   if (!settings.issuer) params.delete("iss")
   const responseIssuer = tenantResponseIssuer(settings, params)
@@ -225,12 +225,12 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
   const validated = validateResponse(settings, responseAs, client, params, checks.state)
   logger.debug("oauth callback: authorization response accepted", { provider: settings.id })
 
-  const options = requestOptions(runtime.fetch(settings))
+  const options = requestOptions(providers.fetch(settings))
   let response = await step(settings, "the token request", () =>
     oauth.authorizationCodeGrantRequest(
       metadata.as,
       client,
-      runtime.clientAuth(settings, metadata.as),
+      providers.clientAuth(settings, metadata.as),
       validated,
       redirectUri(ctx, settings),
       checks.codeVerifier ?? oauth.nopkce,
@@ -250,7 +250,7 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
     })
     // A plain OAuth provider's profile never comes from an id_token; without its JWKS one is only stored.
     if (typeof processed.id_token === "string" && (settings.type === "oidc" || metadata.as.jwks_uri)) {
-      await verifyIdTokenSignature(runtime, settings, metadata, response, processed.id_token)
+      await verifyIdTokenSignature(providers, settings, metadata, response, processed.id_token)
       const claims = oauth.getValidatedIdTokenClaims(processed)!
       checkIssuedAt(claims)
       await checkAccessTokenHash(processed.id_token, claims, processed.access_token)
@@ -259,12 +259,12 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
   })
   if (settings.multiTenant) checkAllowedTenant(settings, oauth.getValidatedIdTokenClaims(tokens))
   // A JWKS refetch may have replaced the metadata object; later requests use the fresh one.
-  metadata = await runtime.metadata(settings)
+  metadata = await providers.metadata(settings)
   logger.debug("oauth callback: tokens received", { provider: settings.id, fields: Object.keys(tokens) })
 
   const tokenSet: TokenSet = { ...tokens }
   if (tokenSet.expires_in !== undefined) tokenSet.expires_at = Math.floor(Date.now() / 1000) + Number(tokenSet.expires_in)
-  const profile = await fetchProfile(runtime, settings, metadata, tokens, provider)
+  const profile = await fetchProfile(providers, settings, metadata, tokens, provider)
   // Apple posts the user's name once, as a JSON `user` field beside the code (unsigned: a display name only).
   const postedUser = ctx.request.method === "POST" ? params.get("user") : null
   if (postedUser !== null && profile.user === undefined) profile.user = postedUser

@@ -23,7 +23,7 @@ interface ProviderEntry {
 }
 
 /** The OAuth state of one prepared configuration. */
-export class OAuthRuntime {
+export class OAuthProviderState {
   readonly #providers = new Map<InternalProvider, ProviderEntry>()
   readonly #bySettings = new WeakMap<OAuthSettings, ProviderEntry>()
   readonly #metadata = new MetadataCache()
@@ -82,12 +82,12 @@ export class OAuthRuntime {
 }
 
 /** The OAuth state of a prepared configuration, created on first use. */
-const OAUTH_RUNTIME: ConfigSlot<OAuthRuntime, PreparedConfig> = {
+const OAUTH_PROVIDER_STATE: ConfigSlot<OAuthProviderState, PreparedConfig> = {
   name: "oauth",
-  create: (config) => new OAuthRuntime(config.redirectProxyUrl),
+  create: (config) => new OAuthProviderState(config.redirectProxyUrl),
 }
 
 /** The OAuth state (settings, caches, clients) of `config`. */
-export function oauthRuntime(config: PreparedConfig): OAuthRuntime {
-  return perConfig(config, OAUTH_RUNTIME)
+export function oauthProviderState(config: PreparedConfig): OAuthProviderState {
+  return perConfig(config, OAUTH_PROVIDER_STATE)
 }

@@ -3,13 +3,13 @@
  * what the flow uses, with a clear {@link InvalidEndpoints} for anything
  * missing. The transport (timeout, size cap, https outside loopback,
  * `[customFetch]`) is the one every OAuth call uses (flows/oauth/http.ts),
- * kept per provider on the prepared configuration's OAuth runtime.
+ * kept per provider on the prepared configuration's OAuth providers.
  */
 import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"
-import { oauthRuntime } from "../oauth/provider-state.js"
+import { oauthProviderState } from "../oauth/provider-state.js"
 import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuth1Consumer } from "./signature.js"
 
@@ -72,9 +72,9 @@ export function readOAuth1Settings(provider: InternalProvider & OAuth1Config, fe
   }
 }
 
-/** The provider's OAuth 1.0a settings, with the fetch the configuration's OAuth runtime keeps for it. */
+/** The provider's OAuth 1.0a settings, with the fetch the configuration's OAuth provider state keeps for it. */
 export function oauth1Settings(ctx: RequestContext, provider: InternalProvider & OAuth1Config): OAuth1Settings {
-  const runtime = oauthRuntime(ctx.config)
+  const providers = oauthProviderState(ctx.config)
   // Timeout, size cap and transport rules exactly as for OAuth 2 providers.
-  return readOAuth1Settings(provider, runtime.fetch(runtime.settings(provider)))
+  return readOAuth1Settings(provider, providers.fetch(providers.settings(provider)))
 }

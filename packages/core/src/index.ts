@@ -49,7 +49,7 @@ export type {
 } from "./config/auth-config.js"
 
 /**
- * Handles an authentication request (spec § Entry function): routes
+ * Handles an authentication request (docs/architecture.md, "The request flow"): routes
  * `{basePath}/{action}[/{providerId}]` to the action, and returns a `Response`
  * (or the internal response object when `config.raw === raw`).
  *

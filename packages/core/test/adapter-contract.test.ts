@@ -1,7 +1,7 @@
 /**
- * The adapter contract as core enforces it (spec § Adapter operations, issue
- * 8 item 2): an adapter may be an object or a function returning one, single
- * methods may be overridden; a method the configuration needs but the
+ * The adapter contract as core enforces it (docs/adapters/writing-an-adapter.md):
+ * an adapter may be an object or a function returning one, single methods
+ * may be overridden; a method the configuration needs but the
  * adapter lacks is `MissingAdapterMethods` at the first request, naming
  * every missing method; a method that throws is `AdapterError` in the log,
  * with its cause, and a clean page for the user.

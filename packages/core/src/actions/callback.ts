@@ -1,5 +1,5 @@
 /**
- * `/callback/{provider}`: where a sign-in completes (spec § Endpoints).
+ * `/callback/{provider}`: where a sign-in completes (docs/architecture.md, "Actions").
  * OAuth/OIDC providers answer here by GET (or POST for
  * `response_mode=form_post`; the checks bind the response to the browser,
  * so there is no CSRF token to check, as in `@auth/core`). Credentials post

@@ -1,4 +1,4 @@
-/** `GET /providers`: the client-safe list of providers, keyed by id (spec § PublicProvider). */
+/** `GET /providers`: the client-safe list of providers, keyed by id (docs/architecture.md, "Actions"). */
 import { publicProvider } from "../config/providers.js"
 import type { PublicProvider, ResponseInternal } from "../types.js"
 import type { RequestContext } from "../context.js"

@@ -1,5 +1,5 @@
 /**
- * Dispatches a parsed request to its action by method (spec § Endpoints).
+ * Dispatches a parsed request to its action by method (docs/architecture.md, "Actions").
  * State-changing POSTs (`signin`, `signout`, `session`, credentials
  * `callback`) pass the CSRF check first; GETs never change server state.
  */

@@ -1,6 +1,6 @@
 /**
  * `GET /session` returns the session (or `null`); `POST /session` updates it
- * (spec § Endpoints). Under the JWT strategy the update's `data` goes to the
+ * (docs/architecture.md, "Actions"). Under the JWT strategy the update's `data` goes to the
  * `jwt` callback with `trigger: "update"`; under the database strategy to the
  * `session` callback as `newSession`. Database sessions are looked up by
  * the SHA-256 of the cookie's token (session/token-hash.ts), and with

@@ -1,5 +1,5 @@
 /**
- * `POST /signin/{provider}` starts a sign-in (spec § Endpoints): for an
+ * `POST /signin/{provider}` starts a sign-in (docs/architecture.md, "Actions"): for an
  * oauth/oidc provider, the redirect to its authorization endpoint
  * (flows/oauth/authorization-url.ts; OAuth 1.0a: flows/oauth1/sign-in.ts). Without a provider, or for
  * credentials and WebAuthn (whose forms post to the callback), it redirects

@@ -1,7 +1,7 @@
 /**
- * `POST /signout` ends the session (spec § States: the stored session is
- * deleted when one exists, the cookie always) and redirects to the callback
- * URL. Server-side failures are logged as `SignOutError` and never keep the
+ * `POST /signout` ends the session (docs/architecture.md, "Actions"): the
+ * stored session is deleted when one exists, the cookie always, and it
+ * redirects to the callback URL. Server-side failures are logged as `SignOutError` and never keep the
  * cookie alive. The session-cache cookie (`session.cache`) goes with it, so
  * the device that signs out is signed out at once.
  */

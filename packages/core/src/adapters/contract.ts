@@ -1,5 +1,5 @@
 /**
- * The adapter contract (spec § Adapter operations): an object of optional
+ * The adapter contract (docs/adapters/writing-an-adapter.md): an object of optional
  * functions that read and write users, accounts, sessions, verification
  * tokens and authenticators. Identical to `@auth/core/adapters` 0.41, so any
  * published `@auth/*-adapter` plugs in unchanged.

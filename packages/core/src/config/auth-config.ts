@@ -22,7 +22,7 @@ import type {
 } from "../types.js"
 import type { raw, skipCSRFCheck } from "../symbols.js"
 
-/** Session options (spec § Authentication 2). */
+/** Session options (docs/configuration.md, "Sessions"). */
 export interface SessionOptions {
   /**
    * `"jwt"` keeps the session in an encrypted cookie; `"database"` keeps it in

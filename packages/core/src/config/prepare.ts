@@ -95,9 +95,9 @@ function secretsOf(secret: AuthConfig["secret"]): string[] {
 
 /**
  * The adapter object of `config.adapter`: the object itself, or what a
- * function returns (spec § Adapter operations: "an adapter may be a plain
- * object or a function returning such an object"), called once per
- * prepared configuration.
+ * function returns (docs/adapters/writing-an-adapter.md: an adapter may be a
+ * plain object or a function returning one), called once per prepared
+ * configuration.
  */
 function resolveAdapter(option: AuthConfig["adapter"] | null): Adapter | undefined {
   if (option === undefined || option === null) return undefined

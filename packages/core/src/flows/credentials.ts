@@ -1,5 +1,5 @@
 /**
- * Credentials sign-in (spec § Authentication 7): `authorize` receives the
+ * Credentials sign-in (docs/providers/credentials.md): `authorize` receives the
  * submitted fields and the request; a returned user becomes a sign-in
  * attempt (`providerAccountId` = the user's id) that the callback action
  * finishes through account/sign-in.ts, like every other flow: a JWT session, or under the database strategy a stored

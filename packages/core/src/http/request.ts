@@ -31,7 +31,7 @@ export class BadRequest extends Error {
 
 /**
  * The action and provider id a path names below `basePath`
- * (`{basePath}/{action}[/{providerId}]`, spec § Endpoints), or `undefined`
+ * (`{basePath}/{action}[/{providerId}]`, docs/architecture.md), or `undefined`
  * when it names none: exactly how `Auth()` routes, for integrations that
  * decide which requests to hand it. Empty segments are ignored; a provider
  * id is accepted only by `signin`, `callback` and `webauthn-options`.

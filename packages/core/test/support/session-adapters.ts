@@ -1,6 +1,6 @@
 /**
  * The adapters core's database-strategy tests run against, so that the same
- * behaviour is checked on more than the memory adapter (issue 8, item 7):
+ * behaviour is checked on more than the memory adapter:
  * - `MemoryAdapter` (core's own);
  * - `KyselyAdapter` on SQLite (packages/adapter-kysely, its TypeScript
  *   sources, imported by path: core itself does not depend on it);

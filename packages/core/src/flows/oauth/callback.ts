@@ -169,7 +169,7 @@ async function mapProfile(settings: OAuthSettings, profile: Profile, tokens: Tok
   const user = mapped as User & Record<string, unknown>
   if (user.id === undefined || user.id === null || user.id === "") throw refuse("returned no id (the provider's account id, e.g. `sub`)")
   if (typeof user.id !== "string" && typeof user.id !== "number") throw refuse("returned an id that is not a string")
-  // User fields are strings or null (spec: User): anything else would be stored as is by one adapter and fail in another.
+  // User fields are strings or null (the User model of `@auth/core`, docs/adapters/writing-an-adapter.md): anything else would be stored as is by one adapter and fail in another.
   for (const field of ["email", "name", "image"] as const) {
     const value = user[field]
     if (value !== undefined && value !== null && typeof value !== "string") throw refuse(`returned ${field === "name" ? "a" : "an"} ${field} that is not a string`)

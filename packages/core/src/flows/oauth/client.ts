@@ -18,6 +18,7 @@
  * audience is `[issuer, token_endpoint]`.
  */
 import * as oauth from "oauth4webapi"
+import { providerEnvName } from "../../config/env-names.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuthSettings } from "./settings.js"
@@ -58,11 +59,7 @@ export function authMethod(settings: OAuthSettings): TokenEndpointAuthMethod {
 
 function requireSecret(settings: OAuthSettings, method: string): string {
   if (settings.clientSecret) return settings.clientSecret
-  throw new InvalidEndpoints(`Provider "${settings.id}": ${method} needs \`clientSecret\` (or AUTH_${envName(settings.id)}_SECRET).`)
-}
-
-function envName(id: string): string {
-  return id.toUpperCase().replace(/-/g, "_")
+  throw new InvalidEndpoints(`Provider "${settings.id}": ${method} needs \`clientSecret\` (or ${providerEnvName(settings.id, "SECRET")}).`)
 }
 
 /** RFC 6749 §2.3.1: application/x-www-form-urlencoded, then Basic. */

@@ -7,6 +7,7 @@
  */
 import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
+import { providerEnvName } from "../../config/env-names.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"
 import { oauthProviderState } from "../oauth/provider-state.js"
@@ -55,10 +56,9 @@ function endpointUrl(value: unknown, provider: string, key: string): URL {
  */
 export function readOAuth1Settings(provider: InternalProvider & OAuth1Config, fetch: FetchLike): OAuth1Settings {
   const id = provider.id
-  const env = id.toUpperCase().replace(/-/g, "_")
   if (typeof provider.clientId !== "string" || !provider.clientId || typeof provider.clientSecret !== "string" || !provider.clientSecret) {
     throw new InvalidEndpoints(
-      `OAuth 1.0a provider "${id}" needs the consumer key and secret: \`clientId\` and \`clientSecret\` (or AUTH_${env}_ID and AUTH_${env}_SECRET).`,
+      `OAuth 1.0a provider "${id}" needs the consumer key and secret: \`clientId\` and \`clientSecret\` (or ${providerEnvName(id, "ID")} and ${providerEnvName(id, "SECRET")}).`,
     )
   }
   return {

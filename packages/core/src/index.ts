@@ -28,7 +28,8 @@ import { isThenable } from "./util/steps.js"
 export type { AuthRequestLike } from "./core.js"
 export type { AuthResponseParts } from "./http/response.js"
 export type { RequestHeaders } from "./types.js"
-export type { MaybePromise } from "./util/steps.js"
+// `MaybePromise` is the older Latchkey name of `Awaitable` (`@latchkey/core/types`): one type, two names.
+export type { Awaitable as MaybePromise } from "./types.js"
 
 export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
 export { createActionURL, setEnvDefaults } from "./config/env.js"

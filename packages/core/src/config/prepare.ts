@@ -14,6 +14,7 @@
 import type { Adapter } from "../adapters/contract.js"
 import { AdapterError, type AuthError, EventError, InvalidOption } from "../errors.js"
 import { type ResolvedCookies, resolveCookies } from "../http/cookie-defaults.js"
+import { normalizeBasePath } from "../http/request.js"
 import type { JWTOptions } from "../jwt.js"
 import { KeyRing } from "../session/keys.js"
 import { LegacySessions } from "../session/legacy-token.js"
@@ -206,11 +207,6 @@ function failed(config: unknown, logger: LoggerInstance, configError: AuthError)
     redirectProxyUrl: undefined,
     slots: new ConfigSlots(),
   }
-}
-
-function normalizeBasePath(basePath: string): string {
-  const trimmed = basePath.replace(/\/+$/, "") || "/"
-  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`
 }
 
 function build(config: AuthConfig, previous: PreparedConfig | undefined): PreparedConfig {

@@ -14,7 +14,8 @@
 import { base64url, calculateJwkThumbprint } from "jose"
 import { runtimeCrypto } from "#crypto"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
-import { type MaybePromise, type Steps, runSteps, wait } from "../util/steps.js"
+import type { Awaitable } from "../types.js"
+import { type Steps, runSteps, wait } from "../util/steps.js"
 
 /** A derived content-encryption key and its `kid`. */
 export interface DerivedKey {
@@ -57,7 +58,7 @@ export class KeyRing {
   }
 
   /** The key new tokens are encrypted with: the first secret's. */
-  encryptionKey(salt: string, enc: ContentEncryption = "A256CBC-HS512"): MaybePromise<DerivedKey> {
+  encryptionKey(salt: string, enc: ContentEncryption = "A256CBC-HS512"): Awaitable<DerivedKey> {
     return this.#key(0, salt, enc)
   }
 
@@ -65,7 +66,7 @@ export class KeyRing {
    * The key a token was encrypted with, found by its `kid`. A token without a
    * `kid` is tried with the first secret only (as `@auth/core` does).
    */
-  decryptionKey(salt: string, enc: ContentEncryption, kid: string | undefined): MaybePromise<DerivedKey | undefined> {
+  decryptionKey(salt: string, enc: ContentEncryption, kid: string | undefined): Awaitable<DerivedKey | undefined> {
     if (kid === undefined) return this.#key(0, salt, enc)
     return runSteps(this.#keyWithId(salt, enc, kid))
   }
@@ -78,7 +79,7 @@ export class KeyRing {
     return undefined
   }
 
-  #key(index: number, salt: string, enc: ContentEncryption): MaybePromise<DerivedKey> {
+  #key(index: number, salt: string, enc: ContentEncryption): Awaitable<DerivedKey> {
     const cacheKey = `${index}\u0000${enc}\u0000${salt}`
     const known = this.#derived.get(cacheKey)
     if (known) return known

@@ -43,7 +43,7 @@ function configErrorFor(ctx: RequestContext, error: AuthError): AuthError {
  * is logged once per prepared configuration (later requests log a debug
  * line), and handed to integrations as `configError`, off the wire.
  */
-function configurationErrorResponse(ctx: RequestContext, configError: AuthError): AuthResponseParts {
+async function configurationErrorResponse(ctx: RequestContext, configError: AuthError): Promise<AuthResponseParts> {
   const { config } = ctx
   const error = configErrorFor(ctx, configError)
   if (config.configErrorLog.logged) {
@@ -52,12 +52,12 @@ function configurationErrorResponse(ctx: RequestContext, configError: AuthError)
     config.configErrorLog.logged = true
     config.logger.error(error)
   }
-  const parts = configurationErrorParts(ctx)
+  const parts = await configurationErrorParts(ctx)
   parts.configError = error
   return parts
 }
 
-function configurationErrorParts(ctx: RequestContext): AuthResponseParts {
+async function configurationErrorParts(ctx: RequestContext): Promise<AuthResponseParts> {
   const { request, config } = ctx
   if (request.action === "session") {
     // Never a truthy body where a session is expected (advisory GHSA-8fpg-xm3f-6cx3).
@@ -73,7 +73,7 @@ function configurationErrorParts(ctx: RequestContext): AuthResponseParts {
     return toResponseParts({ redirect: pageUrl(request.url.origin, withQuery(customErrorPage, { error: "Configuration" })) }, false)
   }
   // No custom error page, or one that would loop back here: show the built-in one.
-  return toResponseParts({ ...builtInErrorPage(ctx, "Configuration"), cookies: [] }, false)
+  return toResponseParts({ ...(await builtInErrorPage(ctx, "Configuration")), cookies: [] }, false)
 }
 
 /**
@@ -177,7 +177,7 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
   }
 
   const ctx = new RequestContext(prepared, parsed, basePath)
-  if (prepared.configError) return done(configurationErrorResponse(ctx, prepared.configError))
+  if (prepared.configError) return done(yield* wait(configurationErrorResponse(ctx, prepared.configError)))
 
   const returnRedirectAsJson = request.headers.get("X-Auth-Return-Redirect") !== null
   const isRaw = config.raw === raw

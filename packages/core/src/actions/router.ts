@@ -6,19 +6,27 @@
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { ResponseInternal } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
-import { callback } from "./callback.js"
 import type { RequestContext } from "../context.js"
 import { csrf } from "./csrf.js"
+import { callbackAction, signInAction } from "./lazy.js"
 import { errorPage, signInPage, signOutPage, verifyRequestPage } from "./pages.js"
 import { providers } from "./providers.js"
 import { session } from "./session.js"
-import { signIn } from "./signin.js"
 import { signOut } from "./signout.js"
 
 async function requireCsrf(ctx: RequestContext): Promise<void> {
   if (!(await ctx.csrfVerified())) {
     throw new MissingCSRF(`The CSRF token was missing or did not match its cookie (POST /${ctx.request.action}).`)
   }
+}
+
+// The sign-in and callback actions load their flows (and oauth4webapi, oauth-1.0a) on first use.
+async function callback(ctx: RequestContext): Promise<ResponseInternal> {
+  return (await callbackAction(ctx.config)).callback(ctx)
+}
+
+async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
+  return (await signInAction(ctx.config)).signIn(ctx)
 }
 
 /**

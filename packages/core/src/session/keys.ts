@@ -11,7 +11,6 @@
  * Deriving costs an HKDF and a digest; a {@link KeyRing} does it once per
  * (secret, salt, enc) and keeps the result for the life of the config.
  */
-import { base64url, calculateJwkThumbprint } from "jose"
 import { runtimeCrypto } from "#crypto"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
 import type { Awaitable } from "../types.js"
@@ -35,6 +34,8 @@ export async function deriveKey(secret: string, salt: string, enc: ContentEncryp
     `Auth.js Generated Encryption Key (${salt})`,
     length,
   )
+  // Loaded here, once per derivation, rather than at import: importing the package stays cheap (docs/architecture.md).
+  const [base64url, { calculateJwkThumbprint }] = await Promise.all([import("jose/base64url"), import("jose/jwk/thumbprint")])
   const kid = await calculateJwkThumbprint(
     { kty: "oct", k: base64url.encode(key) },
     length === 64 ? "sha512" : "sha256",

@@ -4,43 +4,26 @@
  *
  * @module options
  */
-import type {
-  Adapter,
-  AdapterAccount,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
+import {
+  ADAPTER_METHODS,
+  type Adapter,
+  type AdapterAccount,
+  type AdapterAuthenticator,
+  type AdapterMethod,
+  type AdapterSession,
+  type AdapterUser,
+  type VerificationToken,
 } from "@latchkey/core/adapters"
+import type { Awaitable } from "@latchkey/core/types"
 
-/** A value or a promise of it. */
-export type Awaitable<T> = T | PromiseLike<T>
+/** A value or a promise of it (`@latchkey/core/types`' type, re-exported for suite authors). */
+export type { Awaitable }
 
-/** The 19 operations of the adapter contract (spec § Adapter operations). */
-export type AdapterOperation = keyof Required<Adapter>
+/** The name of one operation of the adapter contract. */
+export type AdapterOperation = AdapterMethod
 
-/** Every operation name, in the order of the spec's table. */
-export const adapterOperations: readonly AdapterOperation[] = [
-  "createUser",
-  "getUser",
-  "getUserByEmail",
-  "getUserByAccount",
-  "updateUser",
-  "deleteUser",
-  "linkAccount",
-  "unlinkAccount",
-  "getAccount",
-  "createSession",
-  "getSessionAndUser",
-  "updateSession",
-  "deleteSession",
-  "createVerificationToken",
-  "useVerificationToken",
-  "createAuthenticator",
-  "getAuthenticator",
-  "listAuthenticatorsByUserId",
-  "updateAuthenticatorCounter",
-]
+/** Every operation name: core's list (`ADAPTER_METHODS` of `@latchkey/core/adapters`). */
+export const adapterOperations: readonly AdapterOperation[] = ADAPTER_METHODS
 
 /**
  * The groups of the suite. Each is a `describe` block of the same name and

@@ -4,8 +4,8 @@
  * it (a redirect to the sign-in or error page with a client-safe `error`),
  * so no stack trace or internal message ever reaches a client.
  */
-import { RequestContext } from "./actions/context.js"
-import { withQuery } from "./actions/html.js"
+import { RequestContext } from "./context.js"
+import { withQuery } from "./http/query.js"
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
@@ -21,7 +21,7 @@ import {
   UntrustedHost,
   isClientError,
 } from "./errors.js"
-import { isAuthAction, takesProviderId } from "./http/actions.js"
+import { isAuthAction, takesProviderId } from "./http/action-names.js"
 import { type AuthRequestLike, BadRequest, normalizeBasePath, toInternalRequest } from "./http/request.js"
 import { type AuthResponseParts, jsonParts, toResponseParts } from "./http/response.js"
 import { raw } from "./symbols.js"
@@ -43,7 +43,7 @@ function configErrorFor(ctx: RequestContext, error: AuthError): AuthError {
  * is logged once per prepared configuration (later requests log a debug
  * line), and handed to integrations as `configError`, off the wire.
  */
-function configurationErrorResponse(ctx: RequestContext, configError: AuthError): AuthResponseParts {
+async function configurationErrorResponse(ctx: RequestContext, configError: AuthError): Promise<AuthResponseParts> {
   const { config } = ctx
   const error = configErrorFor(ctx, configError)
   if (config.configErrorLog.logged) {
@@ -52,12 +52,12 @@ function configurationErrorResponse(ctx: RequestContext, configError: AuthError)
     config.configErrorLog.logged = true
     config.logger.error(error)
   }
-  const parts = configurationErrorParts(ctx)
+  const parts = await configurationErrorParts(ctx)
   parts.configError = error
   return parts
 }
 
-function configurationErrorParts(ctx: RequestContext): AuthResponseParts {
+async function configurationErrorParts(ctx: RequestContext): Promise<AuthResponseParts> {
   const { request, config } = ctx
   if (request.action === "session") {
     // Never a truthy body where a session is expected (advisory GHSA-8fpg-xm3f-6cx3).
@@ -73,7 +73,7 @@ function configurationErrorParts(ctx: RequestContext): AuthResponseParts {
     return toResponseParts({ redirect: pageUrl(request.url.origin, withQuery(customErrorPage, { error: "Configuration" })) }, false)
   }
   // No custom error page, or one that would loop back here: show the built-in one.
-  return toResponseParts({ ...builtInErrorPage(ctx, "Configuration"), cookies: [] }, false)
+  return toResponseParts({ ...(await builtInErrorPage(ctx, "Configuration")), cookies: [] }, false)
 }
 
 /**
@@ -177,7 +177,7 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
   }
 
   const ctx = new RequestContext(prepared, parsed, basePath)
-  if (prepared.configError) return done(configurationErrorResponse(ctx, prepared.configError))
+  if (prepared.configError) return done(yield* wait(configurationErrorResponse(ctx, prepared.configError)))
 
   const returnRedirectAsJson = request.headers.get("X-Auth-Return-Redirect") !== null
   const isRaw = config.raw === raw

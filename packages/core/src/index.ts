@@ -28,11 +28,12 @@ import { isThenable } from "./util/steps.js"
 export type { AuthRequestLike } from "./core.js"
 export type { AuthResponseParts } from "./http/response.js"
 export type { RequestHeaders } from "./types.js"
-export type { MaybePromise } from "./util/steps.js"
+// `MaybePromise` is the older Latchkey name of `Awaitable` (`@latchkey/core/types`): one type, two names.
+export type { Awaitable as MaybePromise } from "./types.js"
 
 export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
 export { createActionURL, setEnvDefaults } from "./config/env.js"
-export { isAuthAction } from "./http/actions.js"
+export { isAuthAction } from "./http/action-names.js"
 export { parseActionPath } from "./http/request.js"
 export { ConfigSnapshot } from "./config/snapshot.js"
 export { AuthError, CredentialsSignin } from "./errors.js"
@@ -49,7 +50,7 @@ export type {
 } from "./config/auth-config.js"
 
 /**
- * Handles an authentication request (spec § Entry function): routes
+ * Handles an authentication request (docs/architecture.md, "The request flow"): routes
  * `{basePath}/{action}[/{providerId}]` to the action, and returns a `Response`
  * (or the internal response object when `config.raw === raw`).
  *

@@ -1,13 +1,13 @@
 /**
- * Public types of `@latchkey/core`: the data models of the spec
- * (`spec/auth-service.md` § Resources), the shapes of requests and responses,
+ * Public types of `@latchkey/core`: the data models of `@auth/core`
+ * 0.41 (docs/migration.md), the shapes of requests and responses,
  * and the options of the built-in pages. Names and shapes match
  * `@auth/core/types` 0.41 so that imports can be switched one for one.
  *
  * @module types
  */
 import type { SerializeOptions } from "cookie"
-import type { AdapterUser, AdapterSession } from "./adapters.js"
+import type { AdapterUser, AdapterSession } from "./adapters/contract.js"
 import type { JWT } from "./jwt.js"
 import type { ProviderType } from "./providers/index.js"
 import type { WarningCode } from "./warnings.js"
@@ -25,7 +25,7 @@ export type Awaitable<T> = T | PromiseLike<T>
  */
 export type Awaited<T> = T extends Promise<infer U> ? U : T
 
-/** A version string `v<n>`, `v<n>.<n>` or `v<n>.<n>.<n>` (spec § Versioning). */
+/** A version string `v<n>`, `v<n>.<n>` or `v<n>.<n>.<n>` (as `@auth/core/types` declares it). */
 export type SemverString = `v${number}` | `v${number}.${number}` | `v${number}.${number}.${number}`
 
 /** A JSON value, as a token endpoint's extra parameters are typed. */
@@ -49,7 +49,7 @@ export interface TokenSet {
 }
 
 /**
- * The connection between a user and a provider (spec § Account).
+ * The connection between a user and a provider (docs/account-linking.md).
  * For oauth/oidc `providerAccountId` is the provider's account id; for email,
  * the address; for credentials, the id returned by `authorize`.
  */
@@ -143,7 +143,7 @@ export type WebAuthnOptionsResponseBody =
   | { action: "authenticate"; options: PublicKeyCredentialRequestOptionsJSON }
   | { action: "register"; options: PublicKeyCredentialCreationOptionsJSON }
 
-/** The built-in pages' look (spec § Theme). */
+/** The built-in pages' look (docs/configuration.md, "Pages and theme"). */
 export interface Theme {
   /** Default `"auto"`: follows the user's `prefers-color-scheme`. */
   colorScheme?: "auto" | "dark" | "light"
@@ -155,7 +155,7 @@ export interface Theme {
   buttonText?: string
 }
 
-/** Paths of custom pages that replace the built-in ones (spec § PagesOptions). */
+/** Paths of custom pages that replace the built-in ones (docs/configuration.md, "Pages and theme"). */
 export interface PagesOptions {
   /** Sign-in page. Receives `callbackUrl` and, after a failure, `error` (a `SignInPageErrorParam`). */
   signIn: string
@@ -178,7 +178,7 @@ export interface CookieOption {
   options: CookieSerializeOptions
 }
 
-/** The cookies Latchkey sets, by purpose (spec § CookiesOptions). */
+/** The cookies Latchkey sets, by purpose (docs/configuration.md, "Cookies"). */
 export interface CookiesOptions {
   sessionToken: Partial<CookieOption>
   callbackUrl: Partial<CookieOption>
@@ -199,7 +199,7 @@ export interface Cookie extends CookieOption {
   value: string
 }
 
-/** The HTTP actions of spec § Endpoints. */
+/** The HTTP actions (docs/architecture.md, "Actions"). */
 export type AuthAction =
   | "callback"
   | "csrf"
@@ -245,7 +245,7 @@ export interface RequestInternal {
   error?: string
 }
 
-/** An action's result before it becomes a `Response` (spec § ResponseInternal). */
+/** An action's result before it becomes a `Response` (docs/architecture.md, "The request flow"). */
 export interface ResponseInternal<Body extends string | Record<string, any> | any[] | null = any> {
   status?: number
   headers?: HeadersInit
@@ -271,7 +271,7 @@ export interface LoggerInstance extends Record<string, Function> {
 }
 
 /**
- * Values of `error` on the sign-in page (spec § Errors). Unknown values get a
+ * Values of `error` on the sign-in page (docs/errors.md). Unknown values get a
  * generic message.
  */
 export type SignInPageErrorParam =
@@ -286,7 +286,7 @@ export type SignInPageErrorParam =
   | "CredentialsSignin"
   | "SessionRequired"
 
-/** Values of `error` on the error page (spec § Errors). */
+/** Values of `error` on the error page (docs/errors.md). */
 export type ErrorPageParam = "Configuration" | "AccessDenied" | "Verification"
 
 /** Parameters of the `session` callback under the JWT strategy. */

@@ -1,5 +1,5 @@
 /**
- * Codes passed to `logger.warn` (spec § Errors, rule 5): `@auth/core`'s
+ * Codes passed to `logger.warn` (docs/errors.md, "Warnings"): `@auth/core`'s
  * list, plus two of Latchkey's own (`short-secret`, `no-providers`).
  *
  * - `debug-enabled`: `debug: true`; logs may contain tokens. Never in production.

@@ -1,13 +1,13 @@
 /**
- * The adapter contract as core enforces it (spec § Adapter operations, issue
- * 8 item 2): an adapter may be an object or a function returning one, single
- * methods may be overridden; a method the configuration needs but the
+ * The adapter contract as core enforces it (docs/adapters/writing-an-adapter.md):
+ * an adapter may be an object or a function returning one, single methods
+ * may be overridden; a method the configuration needs but the
  * adapter lacks is `MissingAdapterMethods` at the first request, naming
  * every missing method; a method that throws is `AdapterError` in the log,
  * with its cause, and a clean page for the user.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Adapter } from "../src/adapters.js"
+import type { Adapter } from "../src/adapters/contract.js"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"

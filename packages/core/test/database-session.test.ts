@@ -15,7 +15,7 @@
  */
 import { createHash } from "node:crypto"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { Adapter, AdapterSession, AdapterUser } from "../src/adapters.js"
+import type { Adapter, AdapterSession, AdapterUser } from "../src/adapters/contract.js"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"

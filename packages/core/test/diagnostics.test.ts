@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { Adapter } from "../src/adapters.js"
+import type { Adapter } from "../src/adapters/contract.js"
 import { Auth, type AuthConfig, handleAuthRequest, setEnvDefaults } from "../src/index.js"
 import { createLogger } from "../src/config/logger.js"
 import Credentials from "../src/providers/credentials.js"

@@ -10,7 +10,7 @@
  */
 import { createHash } from "node:crypto"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import type { Adapter } from "../src/adapters.js"
+import type { Adapter } from "../src/adapters/contract.js"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig, handleAuthRequest } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"

@@ -18,24 +18,15 @@
  * Unlike `@auth/core`, `events.createUser` fires only when a user is really
  * created, not on a dangerous email link to an existing user.
  */
-import type { RequestContext } from "../actions/context.js"
-import type { AdapterAccount, AdapterUser } from "../adapters.js"
+import type { RequestContext } from "../context.js"
+import type { AdapterAccount, AdapterUser } from "../adapters/contract.js"
 import { OAuthAccountNotLinked } from "../errors.js"
 import type { Account, Profile, TokenSet, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"
+import type { SignInAttempt } from "./sign-in-attempt.js"
 
-/** A provider account trying to sign in. */
-export interface LinkRequest {
-  /** The user the provider described (for OAuth: from `profile()`, with a fresh id). */
-  user: User
-  /** The account with every token the provider returned. */
-  account: Account
-  profile?: Profile
-  /** Picks what is stored of the token set (the provider's `account()`). */
-  storedAccount?: (tokens: TokenSet) => Partial<Account> | undefined | null
-  /** The provider's `allowDangerousEmailAccountLinking`. */
-  allowDangerousEmailAccountLinking?: boolean
-}
+/** A provider account trying to sign in: the part of the flow's attempt the account rules read. */
+export type LinkRequest = Pick<SignInAttempt, "user" | "account" | "profile" | "emailVerified" | "storedAccount" | "allowDangerousEmailAccountLinking">
 
 /** Who signs in. */
 export interface Resolution {

@@ -1,7 +1,7 @@
 /**
- * The one way every flow finishes a sign-in (credentials and OAuth now;
- * email and passkeys next): given the user and account a provider vouched
- * for, it runs
+ * The one way a sign-in finishes (credentials and OAuth now; email and
+ * passkeys next): the callback action hands over the {@link SignInAttempt}
+ * a flow returned (sign-in-attempt.ts), and this runs
  *
  * 1. the `signIn` callback (`false` → `AccessDenied`; a string → redirect
  *    there through the `redirect` callback, nobody signed in), with the
@@ -13,33 +13,16 @@
  * 5. the redirect: `pages.newUser` (with `callbackUrl`) after a first
  *    sign-in when it is set, else the callback URL.
  */
-import type { RequestContext } from "../actions/context.js"
-import type { AdapterUser } from "../adapters.js"
+import type { RequestContext } from "../context.js"
+import type { AdapterUser } from "../adapters/contract.js"
 import { CallbackRouteError } from "../errors.js"
-import { runSignInCallback } from "../flows/authorize.js"
-import { withQuery } from "../actions/html.js"
-import type { InternalProvider } from "../config/providers.js"
-import type { Account, Profile, ResponseInternal, TokenSet, User } from "../types.js"
+import { runSignInCallback } from "./sign-in-callback.js"
+import { withQuery } from "../http/query.js"
+import type { ResponseInternal } from "../types.js"
 import { currentUser } from "./current-user.js"
 import { type Resolution, resolveOAuthUser } from "./link.js"
-import { issueSession } from "./session.js"
-
-/** A sign-in a provider vouched for. */
-export interface SignInAttempt {
-  provider: InternalProvider
-  /** The user as the provider described it. */
-  user: User
-  /** The account, with every token the provider returned (what the `jwt` callback and `events.signIn` see). */
-  account: Account
-  /** OAuth/OIDC: the provider's profile. */
-  profile?: Profile
-  /** OAuth/OIDC: picks what is stored on the account (the provider's `account()`). */
-  storedAccount?: (tokens: TokenSet) => Partial<Account> | undefined | null
-  /** OAuth/OIDC: the provider's `allowDangerousEmailAccountLinking`. */
-  allowDangerousEmailAccountLinking?: boolean
-  /** Credentials: the submitted fields, for the `signIn` callback. */
-  credentials?: Record<string, unknown>
-}
+import { issueSession } from "./issue-session.js"
+import type { SignInAttempt } from "./sign-in-attempt.js"
 
 /** Credentials: under the database strategy the session needs a user the adapter knows. */
 async function credentialsUser(ctx: RequestContext, attempt: SignInAttempt): Promise<Resolution> {
@@ -84,18 +67,7 @@ export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt):
   const current = isCredentials && config.session.strategy !== "database" ? undefined : await currentUser(ctx)
   const resolution = isCredentials
     ? await credentialsUser(ctx, attempt)
-    : await resolveOAuthUser(
-        ctx,
-        {
-          user: attempt.user,
-          account,
-          ...(profile === undefined ? {} : { profile }),
-          ...(attempt.storedAccount ? { storedAccount: attempt.storedAccount } : {}),
-          allowDangerousEmailAccountLinking: attempt.allowDangerousEmailAccountLinking === true,
-        },
-        current,
-        linkedUser,
-      )
+    : await resolveOAuthUser(ctx, attempt, current, linkedUser)
   const { user, isNewUser, sameSession } = resolution
 
   await issueSession(ctx, {

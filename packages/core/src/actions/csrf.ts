@@ -4,7 +4,7 @@
  */
 import { NO_CACHE_HEADERS } from "../http/response.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 
 /** Handles `GET /csrf`. */
 export async function csrf(ctx: RequestContext): Promise<ResponseInternal> {

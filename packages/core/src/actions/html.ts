@@ -6,7 +6,7 @@
 import { NO_CACHE_HEADERS } from "../http/response.js"
 import type { RenderedPage } from "../pages/index.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 
 /** The CSP of the built-in pages: inline styles, images from https/data, nothing else. */
 export const PAGE_CSP =
@@ -26,13 +26,4 @@ export function htmlResponse(ctx: RequestContext, page: RenderedPage): ResponseI
     body: page.html,
     cookies: ctx.responseCookies,
   }
-}
-
-/** Appends query parameters to a configured page path, which may already have a query. */
-export function withQuery(path: string, params: Record<string, string | undefined>): string {
-  const query = new URLSearchParams()
-  for (const [name, value] of Object.entries(params)) if (value !== undefined) query.set(name, value)
-  const text = query.toString()
-  if (!text) return path
-  return `${path}${path.includes("?") ? "&" : "?"}${text}`
 }

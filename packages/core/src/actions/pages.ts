@@ -5,10 +5,11 @@
  */
 import { UnknownAction } from "../errors.js"
 import type { PageProvider } from "../pages/index.js"
-import { renderErrorPage, renderSignInPage, renderSignOutPage, renderVerifyRequestPage } from "../pages/index.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "./context.js"
-import { htmlResponse, withQuery } from "./html.js"
+import type { RequestContext } from "../context.js"
+import { withQuery } from "../http/query.js"
+import { htmlResponse } from "./html.js"
+import { builtInPages } from "./lazy.js"
 
 function pageProviders(ctx: RequestContext): PageProvider[] {
   const base = ctx.actionBase
@@ -47,6 +48,7 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
   const error = ctx.request.error || undefined
   if (pages.signIn) return { redirect: withQuery(pages.signIn, { callbackUrl, error }), cookies: ctx.responseCookies }
   const csrfToken = await ctx.csrfToken()
+  const { renderSignInPage } = await builtInPages(ctx.config)
   return htmlResponse(
     ctx,
     renderSignInPage({
@@ -66,24 +68,27 @@ export async function signOutPage(ctx: RequestContext): Promise<ResponseInternal
   const { pages, theme } = ctx.config
   if (pages.signOut) return { redirect: pages.signOut, cookies: ctx.responseCookies }
   const csrfToken = await ctx.csrfToken()
+  const { renderSignOutPage } = await builtInPages(ctx.config)
   return htmlResponse(ctx, renderSignOutPage({ theme, csrfToken, signoutUrl: `${ctx.actionBase}/signout` }))
 }
 
 /** `GET /verify-request`: "check your email", or a redirect to `pages.verifyRequest` with the query kept. */
-export function verifyRequestPage(ctx: RequestContext): ResponseInternal {
+export async function verifyRequestPage(ctx: RequestContext): Promise<ResponseInternal> {
   const { pages, theme } = ctx.config
   if (pages.verifyRequest) return { redirect: `${pages.verifyRequest}${ctx.request.url.search}`, cookies: ctx.responseCookies }
+  const { renderVerifyRequestPage } = await builtInPages(ctx.config)
   return htmlResponse(ctx, renderVerifyRequestPage({ theme, homeUrl: ctx.origin }))
 }
 
 /** The built-in error page for `error` (status by type), whatever `pages.error` says. */
-export function builtInErrorPage(ctx: RequestContext, error: string | undefined): ResponseInternal {
+export async function builtInErrorPage(ctx: RequestContext, error: string | undefined): Promise<ResponseInternal> {
   const { theme } = ctx.config
+  const { renderErrorPage } = await builtInPages(ctx.config)
   return htmlResponse(ctx, renderErrorPage({ theme, error, signinUrl: `${ctx.actionBase}/signin`, homeUrl: ctx.origin }))
 }
 
 /** `GET /error`: the error page (status by type), or a redirect to `pages.error`. */
-export function errorPage(ctx: RequestContext, error = ctx.request.error): ResponseInternal {
+export function errorPage(ctx: RequestContext, error = ctx.request.error): Promise<ResponseInternal> | ResponseInternal {
   const { pages } = ctx.config
   if (pages.error) return { redirect: withQuery(pages.error, { error }), cookies: ctx.responseCookies }
   return builtInErrorPage(ctx, error)

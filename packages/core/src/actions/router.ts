@@ -1,24 +1,32 @@
 /**
- * Dispatches a parsed request to its action by method (spec § Endpoints).
+ * Dispatches a parsed request to its action by method (docs/architecture.md, "Actions").
  * State-changing POSTs (`signin`, `signout`, `session`, credentials
  * `callback`) pass the CSRF check first; GETs never change server state.
  */
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { ResponseInternal } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
-import { callback } from "./callback.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 import { csrf } from "./csrf.js"
+import { callbackAction, signInAction } from "./lazy.js"
 import { errorPage, signInPage, signOutPage, verifyRequestPage } from "./pages.js"
 import { providers } from "./providers.js"
 import { session } from "./session.js"
-import { signIn } from "./signin.js"
 import { signOut } from "./signout.js"
 
 async function requireCsrf(ctx: RequestContext): Promise<void> {
   if (!(await ctx.csrfVerified())) {
     throw new MissingCSRF(`The CSRF token was missing or did not match its cookie (POST /${ctx.request.action}).`)
   }
+}
+
+// The sign-in and callback actions load their flows (and oauth4webapi, oauth-1.0a) on first use.
+async function callback(ctx: RequestContext): Promise<ResponseInternal> {
+  return (await callbackAction(ctx.config)).callback(ctx)
+}
+
+async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
+  return (await signInAction(ctx.config)).signIn(ctx)
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * `GET /session` returns the session (or `null`); `POST /session` updates it
- * (spec § Endpoints). Under the JWT strategy the update's `data` goes to the
+ * (docs/architecture.md, "Actions"). Under the JWT strategy the update's `data` goes to the
  * `jwt` callback with `trigger: "update"`; under the database strategy to the
  * `session` callback as `newSession`. Database sessions are looked up by
  * the SHA-256 of the cookie's token (session/token-hash.ts), and with
@@ -23,14 +23,16 @@ import { type AuthError, type CallbackError, JWTSessionError, SessionTokenError 
 import { NO_CACHE_HEADERS } from "../http/response.js"
 import { nowInSeconds } from "../session/jwe.js"
 import { defaultCallbacks } from "../config/defaults.js"
+import type { EventCallbacks } from "../config/auth-config.js"
 import type { JWT } from "../jwt.js"
 import { type DecodedSession, clearSessionCookies, decodeSessionTokenSteps, issueJwtSession } from "../session/jwt-session.js"
 import { clearSessionCache, readSessionCache, sessionCacheCookie } from "../session/session-cache.js"
+import { slidesAt } from "../session/sliding-expiry.js"
 import { type StoredSession, findStoredSession } from "../session/stored-session.js"
 import { hashSessionToken } from "../session/token-hash.js"
-import type { Session, ResponseInternal } from "../types.js"
+import type { DatabaseSessionCallbackParams, Session, ResponseInternal } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 
 /** Whether the `jwt` callback left the token as it was decoded. */
 function unchanged(jwtCallback: unknown, token: JWT, decoded: DecodedSession): boolean {
@@ -40,6 +42,9 @@ function unchanged(jwtCallback: unknown, token: JWT, decoded: DecodedSession): b
 }
 
 /** The headers of a session read; each response gets its own copy. */
+/** What `events.session` receives under the database strategy. */
+type DatabaseSessionEvent = Parameters<NonNullable<EventCallbacks["session"]>>[0]
+
 const READ_HEADERS = { "Content-Type": "application/json", ...NO_CACHE_HEADERS } as const
 
 function emptyResponse(ctx: RequestContext, isUpdate: boolean): ResponseInternal {
@@ -166,10 +171,9 @@ async function readDatabase(ctx: RequestContext, token: string, hash: string): P
     return null
   }
   if (!found) return null
-  const { maxAge, updateAge } = ctx.config.session
   // Push the expiry forward at most once per updateAge (one write per period).
-  if (found.session.expires.valueOf() - maxAge * 1000 + updateAge * 1000 <= Date.now()) {
-    const expires = new Date(Date.now() + maxAge * 1000)
+  if (slidesAt(found.session.expires, ctx.config.session) <= Date.now()) {
+    const expires = new Date(Date.now() + ctx.config.session.maxAge * 1000)
     await adapter.updateSession!({ sessionToken: found.session.sessionToken, expires })
     const { name, options } = ctx.cookieTable.sessionToken
     ctx.responseCookies.push({ name, value: token, options: { ...options, expires } })
@@ -218,7 +222,8 @@ function* databaseSession(ctx: RequestContext, isUpdate: boolean, newSession: un
   try {
     body = yield* wait(
       config.callbacks.session({
-        session: { ...session, user } as any,
+        // @auth/core types `expires` as a string (Session) and a Date (AdapterSession) at once, which no value is; the stored Date is passed.
+        session: { ...session, user } as unknown as DatabaseSessionCallbackParams["session"],
         user,
         newSession,
         ...(isUpdate ? { trigger: "update" as const } : {}),
@@ -229,7 +234,8 @@ function* databaseSession(ctx: RequestContext, isUpdate: boolean, newSession: un
   }
   if (body === undefined) return sessionCallbackFailed(ctx, response, sessionCallbackReturnedNothing(ctx))
   response.body = body
-  if (config.events.session) yield* wait(config.events.session({ session: body as Session } as any))
+  // As @auth/core: no token under the database strategy, although the event's type (its own) names one.
+  if (config.events.session) yield* wait(config.events.session({ session: body as Session } as DatabaseSessionEvent))
   return response
 }
 

@@ -1,5 +1,5 @@
 /**
- * `POST /signin/{provider}` starts a sign-in (spec § Endpoints): for an
+ * `POST /signin/{provider}` starts a sign-in (docs/architecture.md, "Actions"): for an
  * oauth/oidc provider, the redirect to its authorization endpoint
  * (flows/oauth/authorization-url.ts; OAuth 1.0a: flows/oauth1/sign-in.ts). Without a provider, or for
  * credentials and WebAuthn (whose forms post to the callback), it redirects
@@ -7,10 +7,11 @@
  */
 import { InvalidProvider } from "../errors.js"
 import { authorizationRedirect } from "../flows/oauth/authorization-url.js"
+import { oauthProviderState } from "../flows/oauth/provider-state.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import { startOAuth1SignIn } from "../flows/oauth1/sign-in.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 
 /** Handles `POST /signin[/{provider}]` after the CSRF check. */
 export async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
@@ -25,7 +26,7 @@ export async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
     case "oidc": {
       // X's legacy flow (`version: "1.0a"`): RFC 5849, flows/oauth1/.
       if (isOAuth1Provider(provider)) return startOAuth1SignIn(ctx, provider)
-      const { oauth } = ctx.config
+      const oauth = oauthProviderState(ctx.config)
       return authorizationRedirect(ctx, oauth, oauth.settings(provider))
     }
     case "credentials":

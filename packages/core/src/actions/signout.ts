@@ -1,7 +1,7 @@
 /**
- * `POST /signout` ends the session (spec § States: the stored session is
- * deleted when one exists, the cookie always) and redirects to the callback
- * URL. Server-side failures are logged as `SignOutError` and never keep the
+ * `POST /signout` ends the session (docs/architecture.md, "Actions"): the
+ * stored session is deleted when one exists, the cookie always, and it
+ * redirects to the callback URL. Server-side failures are logged as `SignOutError` and never keep the
  * cookie alive. The session-cache cookie (`session.cache`) goes with it, so
  * the device that signs out is signed out at once.
  */
@@ -10,7 +10,7 @@ import { clearSessionCookies, decodeSessionToken } from "../session/jwt-session.
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "./context.js"
+import type { RequestContext } from "../context.js"
 
 /**
  * Where to go after signing out. A malformed `callbackUrl` must not keep the

@@ -26,7 +26,7 @@ import type {
   AdapterSession,
   AdapterUser,
   VerificationToken,
-} from "../adapters.js"
+} from "./contract.js"
 
 /** The operations of {@link MemoryAdapter}: every one of the contract, none optional. */
 export type MemoryAdapterInstance = Required<Adapter>

@@ -3,7 +3,7 @@
  * problem as an `AuthError` whose message says how to fix it, or the warnings
  * to log. Request-dependent checks (callback URLs) live with the request.
  */
-import type { Adapter } from "../adapters.js"
+import type { Adapter } from "../adapters/contract.js"
 import {
   AuthError,
   DuplicateConditionalUI,
@@ -20,6 +20,7 @@ import {
 import { cookiePrefixProblem } from "../http/cookie-defaults.js"
 import type { WarningCode } from "../warnings.js"
 import type { AuthConfig } from "./auth-config.js"
+import { providerEnvName } from "./env-names.js"
 import type { InternalProvider } from "./providers.js"
 import { flagValue } from "./validate.js"
 
@@ -80,9 +81,8 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
     if (provider.type === "oauth" || provider.type === "oidc") {
       // An id_token's `iss` must equal the issuer (OIDC Core §3.1.3.7): without one no sign-in could finish.
       if (provider.type === "oidc" && !provider.issuer) {
-        const env = provider.id.toUpperCase().replace(/-/g, "_")
         return new InvalidEndpoints(
-          `Provider "${provider.id}" is an OpenID Connect provider (type "oidc") without \`issuer\`, so its id_tokens cannot be validated. Set \`issuer\` (or AUTH_${env}_ISSUER) to the provider's issuer identifier.`,
+          `Provider "${provider.id}" is an OpenID Connect provider (type "oidc") without \`issuer\`, so its id_tokens cannot be validated. Set \`issuer\` (or ${providerEnvName(provider.id, "ISSUER")}) to the provider's issuer identifier.`,
         )
       }
       if (!provider.issuer) {

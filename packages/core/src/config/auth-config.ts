@@ -2,7 +2,7 @@
  * The configuration of `Auth()`: the same shape as `@auth/core`'s
  * `AuthConfig` 0.41, so existing configurations work unchanged.
  */
-import type { Adapter, AdapterSession, AdapterUser } from "../adapters.js"
+import type { Adapter, AdapterSession, AdapterUser } from "../adapters/contract.js"
 import type { JWT, JWTOptions } from "../jwt.js"
 import type { Provider } from "../providers/index.js"
 import type { CredentialInput } from "../providers/credentials.js"
@@ -22,7 +22,7 @@ import type {
 } from "../types.js"
 import type { raw, skipCSRFCheck } from "../symbols.js"
 
-/** Session options (spec § Authentication 2). */
+/** Session options (docs/configuration.md, "Sessions"). */
 export interface SessionOptions {
   /**
    * `"jwt"` keeps the session in an encrypted cookie; `"database"` keeps it in

@@ -17,7 +17,7 @@ import { isThenable } from "../util/steps.js"
 import type { CallbacksOptions } from "./auth-config.js"
 import { defaultCallbacks } from "./defaults.js"
 
-/** The callbacks whose throws are named here; `signIn` throws are `AccessDenied` (flows/authorize.ts). */
+/** The callbacks whose throws are named here; `signIn` throws are `AccessDenied` (account/sign-in-callback.ts). */
 type NamedCallback = "jwt" | "session" | "redirect" | "signIn"
 
 /** What `cause` of a {@link CallbackError} holds. */

@@ -6,6 +6,7 @@ import { InvalidOption } from "../errors.js"
 import type { Provider, ProviderConfig } from "../providers/index.js"
 import type { AuthAction } from "../types.js"
 import type { AuthConfig } from "./auth-config.js"
+import { providerEnvName } from "./env-names.js"
 import { createLogger } from "./logger.js"
 
 /**
@@ -62,11 +63,11 @@ function providerFromEnv(envObject: EnvObject, provider: Provider): Provider {
     return provider
   }
   if (probe === null || typeof probe !== "object" || Array.isArray(probe)) return provider
-  const ID = String((probe as { id?: unknown }).id).toUpperCase().replace(/-/g, "_")
-  const clientId = envValue(envObject, `AUTH_${ID}_ID`)
-  const clientSecret = envValue(envObject, `AUTH_${ID}_SECRET`)
-  const issuer = envValue(envObject, `AUTH_${ID}_ISSUER`)
-  const apiKey = envValue(envObject, `AUTH_${ID}_KEY`)
+  const id = String((probe as { id?: unknown }).id)
+  const clientId = envValue(envObject, providerEnvName(id, "ID"))
+  const clientSecret = envValue(envObject, providerEnvName(id, "SECRET"))
+  const issuer = envValue(envObject, providerEnvName(id, "ISSUER"))
+  const apiKey = envValue(envObject, providerEnvName(id, "KEY"))
   let final: ProviderConfig
   try {
     // A copy: the user's provider objects are never modified.

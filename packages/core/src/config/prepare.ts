@@ -11,11 +11,11 @@
  * edited in place, the state is rebuilt (keeping derived keys when the
  * secrets did not change). There is no module-level state.
  */
-import type { Adapter } from "../adapters.js"
+import type { Adapter } from "../adapters/contract.js"
 import { AdapterError, type AuthError, EventError, InvalidOption } from "../errors.js"
 import { type ResolvedCookies, resolveCookies } from "../http/cookie-defaults.js"
+import { normalizeBasePath } from "../http/request.js"
 import type { JWTOptions } from "../jwt.js"
-import { OAuthRuntime } from "../flows/oauth/runtime.js"
 import { KeyRing } from "../session/keys.js"
 import { LegacySessions } from "../session/legacy-token.js"
 import { OpenedTokenCache } from "../session/opened-token-cache.js"
@@ -34,6 +34,7 @@ import {
 import { ENV_PROBLEM } from "./env.js"
 import { createLogger, redactSecrets, redactedValue } from "./logger.js"
 import { type InternalProvider, normalizeProviders } from "./providers.js"
+import { type ConfigSlot, ConfigSlots } from "./per-config.js"
 import { ConfigSnapshot } from "./snapshot.js"
 import { flagValue, validateOptions } from "./validate.js"
 
@@ -66,8 +67,18 @@ export interface PreparedConfig {
   readonly configError: AuthError | undefined
   /** Whether {@link configError} was logged: it is logged once per prepared configuration. */
   readonly configErrorLog: { logged: boolean }
-  /** OAuth/OIDC per-provider state: settings, discovery and JWKS caches, client objects (flows/oauth/runtime.ts). */
-  readonly oauth: OAuthRuntime
+  /** The configuration's `redirectProxyUrl` (or `AUTH_REDIRECT_PROXY_URL`); a provider's own wins. */
+  readonly redirectProxyUrl: string | undefined
+  /**
+   * State the floors above keep per configuration (OAuth settings and caches,
+   * modules loaded on first use); read it with {@link perConfig}.
+   */
+  readonly slots: ConfigSlots<PreparedConfig>
+}
+
+/** The value of `slot` for `config`, created on first use and kept while the configuration is. */
+export function perConfig<T>(config: PreparedConfig, slot: ConfigSlot<T, PreparedConfig>): T {
+  return config.slots.get(slot, config)
 }
 
 const preparedKey = Symbol("latchkey.prepared")
@@ -85,9 +96,9 @@ function secretsOf(secret: AuthConfig["secret"]): string[] {
 
 /**
  * The adapter object of `config.adapter`: the object itself, or what a
- * function returns (spec § Adapter operations: "an adapter may be a plain
- * object or a function returning such an object"), called once per
- * prepared configuration.
+ * function returns (docs/adapters/writing-an-adapter.md: an adapter may be a
+ * plain object or a function returning one), called once per prepared
+ * configuration.
  */
 function resolveAdapter(option: AuthConfig["adapter"] | null): Adapter | undefined {
   if (option === undefined || option === null) return undefined
@@ -193,13 +204,9 @@ function failed(config: unknown, logger: LoggerInstance, configError: AuthError)
     useSecureCookies: undefined,
     configError,
     configErrorLog: { logged: false },
-    oauth: new OAuthRuntime(undefined),
+    redirectProxyUrl: undefined,
+    slots: new ConfigSlots(),
   }
-}
-
-function normalizeBasePath(basePath: string): string {
-  const trimmed = basePath.replace(/\/+$/, "") || "/"
-  return trimmed.startsWith("/") ? trimmed : `/${trimmed}`
 }
 
 function build(config: AuthConfig, previous: PreparedConfig | undefined): PreparedConfig {
@@ -271,7 +278,8 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     useSecureCookies: flagValue(config.useSecureCookies),
     configError,
     configErrorLog: { logged: false },
-    oauth: new OAuthRuntime(typeof config.redirectProxyUrl === "string" ? config.redirectProxyUrl : undefined),
+    redirectProxyUrl: typeof config.redirectProxyUrl === "string" ? config.redirectProxyUrl : undefined,
+    slots: new ConfigSlots(),
   }
 }
 

@@ -78,7 +78,7 @@ export function normalizeProviders(providers: readonly unknown[]): InternalProvi
   })
 }
 
-/** The client-safe description of a provider at `origin` (spec § PublicProvider). */
+/** The client-safe description of a provider at `origin` (docs/architecture.md, "Actions": `providers`). */
 export function publicProvider(provider: InternalProvider, origin: string, basePath: string): PublicProvider {
   const base = `${origin}${basePath === "/" ? "" : basePath}`
   return {

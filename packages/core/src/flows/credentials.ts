@@ -1,8 +1,8 @@
 /**
- * Credentials sign-in (spec § Authentication 7): `authorize` receives the
- * submitted fields and the request; a returned user is signed in
- * (`providerAccountId` = the user's id) through account/sign-in.ts, like
- * every other flow: a JWT session, or under the database strategy a stored
+ * Credentials sign-in (docs/providers/credentials.md): `authorize` receives the
+ * submitted fields and the request; a returned user becomes a sign-in
+ * attempt (`providerAccountId` = the user's id) that the callback action
+ * finishes through account/sign-in.ts, like every other flow: a JWT session, or under the database strategy a stored
  * session for that (adapter-known) user. `null` is `CredentialsSignin`.
  * The caller has already verified the CSRF token.
  *
@@ -10,12 +10,12 @@
  * and each callback decided) without the submitted fields, the token or the
  * secret.
  */
-import type { RequestContext } from "../actions/context.js"
-import { finishSignIn } from "../account/sign-in.js"
+import type { RequestContext } from "../context.js"
+import type { SignInAttempt } from "../account/sign-in-attempt.js"
 import { CallbackRouteError, CredentialsSignin, AuthError } from "../errors.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
 import { toWebHeaders } from "../http/request.js"
-import type { Account, ResponseInternal, User } from "../types.js"
+import type { Account, User } from "../types.js"
 
 function authorizeRequest(ctx: RequestContext): Request {
   const { request } = ctx
@@ -52,10 +52,16 @@ async function callAuthorize(ctx: RequestContext, provider: CredentialsConfig): 
   return { ...user, id }
 }
 
-/** Handles `POST /callback/{credentials provider}`: the user `authorize` returned signs in through account/sign-in.ts. */
-export async function credentialsCallback(ctx: RequestContext, provider: CredentialsConfig): Promise<ResponseInternal> {
+/**
+ * `POST /callback/{credentials provider}`: calls `authorize` and returns the
+ * attempt for the user it returned (the callback action hands it to
+ * account/sign-in.ts). Throws {@link CredentialsSignin} when it returns
+ * `null`, {@link CallbackRouteError} when it throws or returns something
+ * other than an object.
+ */
+export async function credentialsCallback(ctx: RequestContext, provider: CredentialsConfig): Promise<SignInAttempt> {
   await ctx.callbackUrl()
   const user = await callAuthorize(ctx, provider)
   const account: Account = { providerAccountId: user.id!, type: "credentials", provider: provider.id }
-  return finishSignIn(ctx, { provider, user, account, credentials: ctx.request.body ?? {} })
+  return { provider, user, account, credentials: ctx.request.body ?? {} }
 }

@@ -6,7 +6,7 @@
  */
 import { parse as parseCookieHeader } from "cookie"
 import type { AuthAction, RequestHeaders, RequestInternal } from "../types.js"
-import { isAuthAction, takesProviderId } from "./actions.js"
+import { isAuthAction, takesProviderId } from "./action-names.js"
 
 /** Largest body read from a POST: 64 KiB (forms and JSON here are tiny). */
 export const MAX_BODY_BYTES = 64 * 1024
@@ -31,7 +31,7 @@ export class BadRequest extends Error {
 
 /**
  * The action and provider id a path names below `basePath`
- * (`{basePath}/{action}[/{providerId}]`, spec § Endpoints), or `undefined`
+ * (`{basePath}/{action}[/{providerId}]`, docs/architecture.md), or `undefined`
  * when it names none: exactly how `Auth()` routes, for integrations that
  * decide which requests to hand it. Empty segments are ignored; a provider
  * id is accepted only by `signin`, `callback` and `webauthn-options`.

@@ -16,7 +16,7 @@ export type * from "./email.js"
 export type * from "./oauth.js"
 export type * from "./webauthn.js"
 
-/** The five provider types of the spec. */
+/** The five provider types (docs/providers/index.md). */
 export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn"
 
 /** Options every provider has. */

@@ -55,7 +55,7 @@ export interface TwitterUrl {
 
 /**
  * The X API v2 user lookup result for the signed-in user (`GET /2/users/me`,
- * https://docs.x.com/x-api/users/user-lookup-me): the spec's social provider
+ * https://docs.x.com/x-api/users/user-lookup-me): the catalog's social provider
  * profile.
  */
 export interface TwitterProfile {
@@ -209,7 +209,7 @@ function oauth1(options: TwitterOptions): OAuth1Config<TwitterProfile> {
     token: TWITTER_OAUTH1_ENDPOINTS.accessToken,
     userinfo: { url: verify.href, request: requestLegacyProfile },
     profile: twitterUser,
-    // The token credentials, as the spec stores them for OAuth 1.0.
+    // The token credentials, as `@auth/core` stores them for OAuth 1.0 (docs/providers/twitter.md).
     account: (tokens) => {
       const { oauth_token, oauth_token_secret } = tokens as OAuth1TokenSet
       return { oauth_token, oauth_token_secret }

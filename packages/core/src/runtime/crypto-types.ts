@@ -8,7 +8,7 @@
  * (WebCrypto always does): callers wait with `await` or, on the hot path,
  * with `yield* wait(...)` so a synchronous answer stays synchronous.
  */
-import type { MaybePromise } from "../util/steps.js"
+import type { Awaitable } from "../types.js"
 
 /** Content-encryption algorithms accepted for `dir` JWEs (RFC 7518 §5.1). */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM"
@@ -17,9 +17,9 @@ export interface RuntimeCrypto {
   /** Which implementation is active; reported in debug logs and the bench. */
   readonly name: "node" | "web"
   /** Lower-case hex SHA-256 of the UTF-8 message. */
-  sha256Hex(message: string): MaybePromise<string>
+  sha256Hex(message: string): Awaitable<string>
   /** HKDF-SHA256 (RFC 5869) of UTF-8 `secret` with UTF-8 `salt` and `info`. */
-  hkdfSha256(secret: string, salt: string, info: string, length: number): MaybePromise<Uint8Array>
+  hkdfSha256(secret: string, salt: string, info: string, length: number): Awaitable<Uint8Array>
   /**
    * Seals `plaintext` into a compact JWE with `alg: "dir"` (RFC 7516 §7.1,
    * RFC 7518 §4.5). `protectedHeader` is already base64url-encoded: it is the
@@ -30,7 +30,7 @@ export interface RuntimeCrypto {
     key: Uint8Array,
     protectedHeader: string,
     plaintext: Uint8Array,
-  ): MaybePromise<string>
+  ): Awaitable<string>
   /**
    * Opens the parts of a compact `dir` JWE whose header was already parsed and
    * checked. Returns the plaintext, or `null` when authentication fails.
@@ -39,7 +39,7 @@ export interface RuntimeCrypto {
     enc: ContentEncryption,
     key: Uint8Array,
     parts: CompactJweParts,
-  ): MaybePromise<Uint8Array | null>
+  ): Awaitable<Uint8Array | null>
 }
 
 /** The five base64url segments of a compact JWE (RFC 7516 §7.1). */

@@ -3,7 +3,8 @@
  * and HKDF, `jose` for the JWE itself. Used on edge runtimes, browsers and any
  * runtime without the `node` export condition.
  */
-import { CompactEncrypt, compactDecrypt } from "jose"
+import { compactDecrypt } from "jose/jwe/compact/decrypt"
+import { CompactEncrypt } from "jose/jwe/compact/encrypt"
 import type { CompactJweParts, ContentEncryption, RuntimeCrypto } from "./crypto-types.js"
 
 const utf8 = new TextEncoder()

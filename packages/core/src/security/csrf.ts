@@ -1,5 +1,5 @@
 /**
- * CSRF protection by double-submit cookie (spec § Authentication 3), in
+ * CSRF protection by double-submit cookie (docs/configuration.md, "CSRF, `skipCSRFCheck` and `raw`"), in
  * `@auth/core`'s format so tokens survive a switch between the libraries:
  * the cookie holds `token|sha256hex(token + secret)`, the page or
  * `GET /csrf` hands out `token`, and a state-changing POST must send

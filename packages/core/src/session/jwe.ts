@@ -11,7 +11,8 @@
  */
 import { runtimeCrypto } from "#crypto"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
-import { type MaybePromise, type Steps, runSteps, wait } from "../util/steps.js"
+import type { Awaitable } from "../types.js"
+import { type Steps, runSteps, wait } from "../util/steps.js"
 import type { DerivedKey } from "./keys.js"
 
 /** Seconds of clock skew tolerated on `exp` and `nbf` (as in `@auth/core`). */
@@ -112,14 +113,14 @@ export interface OpenedJwt {
  */
 export function openJwt(
   token: string,
-  findKey: (hint: JweKeyHint) => MaybePromise<DerivedKey | undefined>,
+  findKey: (hint: JweKeyHint) => Awaitable<DerivedKey | undefined>,
 ): OpenedJwt | Promise<OpenedJwt> {
   return runSteps(openJwtSteps(token, findKey))
 }
 
 function* openJwtSteps(
   token: string,
-  findKey: (hint: JweKeyHint) => MaybePromise<DerivedKey | undefined>,
+  findKey: (hint: JweKeyHint) => Awaitable<DerivedKey | undefined>,
 ): Steps<OpenedJwt> {
   if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) throw new InvalidJWE("token too long")
   const segments = token.split(".")

@@ -3,7 +3,7 @@
  * codec uses the configuration's {@link KeyRing} (keys derived once); custom
  * `jwt.encode`/`jwt.decode` from the config are honoured instead when set.
  */
-import type { RequestContext } from "../actions/context.js"
+import type { RequestContext } from "../context.js"
 import { expireCookies, writeChunkedCookie } from "../http/session-cookie.js"
 import type { JWT } from "../jwt.js"
 import type { Cookie } from "../types.js"

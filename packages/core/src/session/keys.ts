@@ -11,10 +11,10 @@
  * Deriving costs an HKDF and a digest; a {@link KeyRing} does it once per
  * (secret, salt, enc) and keeps the result for the life of the config.
  */
-import { base64url, calculateJwkThumbprint } from "jose"
 import { runtimeCrypto } from "#crypto"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
-import { type MaybePromise, type Steps, runSteps, wait } from "../util/steps.js"
+import type { Awaitable } from "../types.js"
+import { type Steps, runSteps, wait } from "../util/steps.js"
 
 /** A derived content-encryption key and its `kid`. */
 export interface DerivedKey {
@@ -34,6 +34,8 @@ export async function deriveKey(secret: string, salt: string, enc: ContentEncryp
     `Auth.js Generated Encryption Key (${salt})`,
     length,
   )
+  // Loaded here, once per derivation, rather than at import: importing the package stays cheap (docs/architecture.md).
+  const [base64url, { calculateJwkThumbprint }] = await Promise.all([import("jose/base64url"), import("jose/jwk/thumbprint")])
   const kid = await calculateJwkThumbprint(
     { kty: "oct", k: base64url.encode(key) },
     length === 64 ? "sha512" : "sha256",
@@ -57,7 +59,7 @@ export class KeyRing {
   }
 
   /** The key new tokens are encrypted with: the first secret's. */
-  encryptionKey(salt: string, enc: ContentEncryption = "A256CBC-HS512"): MaybePromise<DerivedKey> {
+  encryptionKey(salt: string, enc: ContentEncryption = "A256CBC-HS512"): Awaitable<DerivedKey> {
     return this.#key(0, salt, enc)
   }
 
@@ -65,7 +67,7 @@ export class KeyRing {
    * The key a token was encrypted with, found by its `kid`. A token without a
    * `kid` is tried with the first secret only (as `@auth/core` does).
    */
-  decryptionKey(salt: string, enc: ContentEncryption, kid: string | undefined): MaybePromise<DerivedKey | undefined> {
+  decryptionKey(salt: string, enc: ContentEncryption, kid: string | undefined): Awaitable<DerivedKey | undefined> {
     if (kid === undefined) return this.#key(0, salt, enc)
     return runSteps(this.#keyWithId(salt, enc, kid))
   }
@@ -78,7 +80,7 @@ export class KeyRing {
     return undefined
   }
 
-  #key(index: number, salt: string, enc: ContentEncryption): MaybePromise<DerivedKey> {
+  #key(index: number, salt: string, enc: ContentEncryption): Awaitable<DerivedKey> {
     const cacheKey = `${index}\u0000${enc}\u0000${salt}`
     const known = this.#derived.get(cacheKey)
     if (known) return known

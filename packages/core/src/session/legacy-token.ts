@@ -19,14 +19,9 @@
  * unique token (its `AdapterError` is logged), finds the hashed row the first
  * one wrote, and goes on.
  */
-import type { Adapter, AdapterSession, AdapterUser } from "../adapters.js"
+import type { Adapter } from "../adapters/contract.js"
+import type { StoredSession } from "./session-and-user.js"
 import { looksLikeAuthjsToken, looksLikeStoredHash } from "./token-hash.js"
-
-/** A session and its user, as `getSessionAndUser` returns them. */
-export interface StoredSession {
-  session: AdapterSession
-  user: AdapterUser
-}
 
 /** `session.legacyTokens` as configured. */
 export type LegacyTokensOption = boolean | ((token: string) => boolean) | null | undefined

@@ -27,14 +27,15 @@
  * Dates in the cached rows (`expires`, `emailVerified`, any extra `Date`
  * field) come back as `Date`s.
  */
-import type { RequestContext } from "../actions/context.js"
-import type { AdapterSession, AdapterUser } from "../adapters.js"
+import type { RequestContext } from "../context.js"
+import type { AdapterSession, AdapterUser } from "../adapters/contract.js"
 import { CHUNK_SIZE, expireCookies } from "../http/session-cookie.js"
 import { timingSafeEqualStrings } from "../security/constant-time.js"
 import type { Cookie } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
 import { openJwt, sealJwt } from "./jwe.js"
-import type { StoredSession } from "./legacy-token.js"
+import type { StoredSession } from "./session-and-user.js"
+import { slidesAt } from "./sliding-expiry.js"
 
 /** The key a `Date` is written under in the sealed JSON. */
 const DATE_TAG = "$latchkey.date"
@@ -121,7 +122,7 @@ export async function sessionCacheCookie(ctx: RequestContext, hash: string, stor
   if (!cache || !config.keyRing) return undefined
   const now = Date.now()
   const expires = stored.session.expires.valueOf()
-  const slides = expires - config.session.maxAge * 1000 + config.session.updateAge * 1000
+  const slides = slidesAt(stored.session.expires, config.session)
   const until = Math.min(now + cache.maxAge * 1000, expires, slides)
   if (!(until > now + 1000)) return undefined
   const { name, options } = ctx.cookieTable.sessionCache

@@ -3,12 +3,12 @@
  * adapter is only ever given its hash (see token-hash.ts), except for the
  * one lookup of an Auth.js-era raw token that legacy-token.ts allows.
  */
-import type { RequestContext } from "../actions/context.js"
-import type { AdapterSession } from "../adapters.js"
-import type { StoredSession } from "./legacy-token.js"
+import type { RequestContext } from "../context.js"
+import type { AdapterSession } from "../adapters/contract.js"
+import type { StoredSession } from "./session-and-user.js"
 import { hashSessionToken } from "./token-hash.js"
 
-export type { StoredSession } from "./legacy-token.js"
+export type { StoredSession } from "./session-and-user.js"
 
 /**
  * The session stored for the cookie's `token` (whose hash is `hash`), or

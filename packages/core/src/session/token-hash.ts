@@ -15,7 +15,7 @@
  * nothing usable about live tokens.
  */
 import { runtimeCrypto } from "#crypto"
-import type { MaybePromise } from "../util/steps.js"
+import type { Awaitable } from "../types.js"
 
 /** The shape of a stored hash: 64 lower-case hex characters. */
 const STORED_HASH = /^[0-9a-f]{64}$/
@@ -28,7 +28,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
  * hex SHA-256 of its UTF-8 bytes. Synchronous on Node; a promise on
  * WebCrypto runtimes.
  */
-export function hashSessionToken(token: string): MaybePromise<string> {
+export function hashSessionToken(token: string): Awaitable<string> {
   return runtimeCrypto.sha256Hex(token)
 }
 

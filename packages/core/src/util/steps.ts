@@ -19,15 +19,14 @@
  * const result = runSteps(readSession()) // Session, or Promise<Session>
  * ```
  */
+import type { Awaitable } from "../types.js"
 
-/** A value, or a promise of it. */
-export type MaybePromise<T> = T | PromiseLike<T>
 
 /** A maybe-async computation returning `T`, written as a generator (see {@link wait}). */
 export type Steps<T> = Generator<unknown, T, unknown>
 
 /** Whether `value` is a promise or other thenable. */
-export function isThenable<T>(value: MaybePromise<T>): value is PromiseLike<T> {
+export function isThenable<T>(value: Awaitable<T>): value is PromiseLike<T> {
   return (
     value !== null &&
     (typeof value === "object" || typeof value === "function") &&
@@ -39,7 +38,7 @@ export function isThenable<T>(value: MaybePromise<T>): value is PromiseLike<T> {
  * Waits for `value` inside a {@link Steps} generator: `yield* wait(x)` is the
  * `await x` of maybe-async code, typed, and free when `x` is not a promise.
  */
-export function* wait<T>(value: MaybePromise<T>): Generator<MaybePromise<T>, T, unknown> {
+export function* wait<T>(value: Awaitable<T>): Generator<Awaitable<T>, T, unknown> {
   return (yield value) as T
 }
 

@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import type { Adapter } from "../../src/adapters.js"
+import type { Adapter } from "../../src/adapters/contract.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import { errorParams } from "../support/client.js"
 import { ALICE, cookieNames, makeConfig } from "../support/config.js"

@@ -17,7 +17,7 @@
  * what the reference does; each is listed in docs/migration.md.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import type { Adapter } from "../../src/adapters.js"
+import type { Adapter } from "../../src/adapters/contract.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import { Client, errorParams, redirectTarget } from "../support/client.js"
 import { type AppOrigin, cookieNames, ORIGINS } from "../support/config.js"

@@ -1,5 +1,5 @@
 /**
- * A hostile identity provider (issue 7, part 5): every way the hostile OP
+ * A hostile identity provider: every way the hostile OP
  * harness (support/hostile-provider.ts) can misbehave, plus what an attacker
  * can do to the authorization response in the browser, driven over HTTP like
  * a browser: CSRF token, `POST /signin/hostile`, the OP's authorize endpoint,

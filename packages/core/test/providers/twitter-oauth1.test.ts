@@ -8,7 +8,7 @@
 import { createHmac } from "node:crypto"
 import OAuth from "oauth-1.0a"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { RequestContext } from "../../src/actions/context.js"
+import { RequestContext } from "../../src/context.js"
 import type { AuthConfig } from "../../src/config/auth-config.js"
 import { prepareConfig } from "../../src/config/prepare.js"
 import { InvalidCheck, InvalidEndpoints, OAuthCallbackError, OAuthSignInError } from "../../src/errors.js"
@@ -142,7 +142,7 @@ describe("X's OAuth 1.0a sign-in against the stand-in", () => {
     expect(isOAuth1Provider(prepared.providers.find((p) => p !== prepared.providers[0]))).toBe(false)
   })
 
-  it("signs in: request token, authenticate, access token, verify_credentials; tokens stored as the spec says", async () => {
+  it("signs in: request token, authenticate, access token, verify_credentials; tokens stored as @auth/core stores them", async () => {
     const appConfig = config([provider()])
     const { response, outcome, cookies, callbackPath } = await authorizeAtStandIn(appConfig)
 
@@ -184,7 +184,7 @@ describe("X's OAuth 1.0a sign-in against the stand-in", () => {
       user_id: "2244994945",
       screen_name: "XDevelopers",
     })
-    // What the adapter stores: the token credentials, in place of access_token/refresh_token (the spec's OAuth 1.0 note).
+    // What the adapter stores: the token credentials, in place of access_token/refresh_token (as @auth/core does for OAuth 1.0).
     expect(result.storedAccount!(result.account)).toEqual({ oauth_token: result.account.oauth_token, oauth_token_secret: result.account.oauth_token_secret })
     expect(result.user).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),

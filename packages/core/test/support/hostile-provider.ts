@@ -272,6 +272,23 @@ async function signingKey(alg: "RS256" | "ES256", kid?: string): Promise<Signing
   return { kid: id, privateKey, publicJwk: { ...jwk, kid: id, alg, use: "sig" } }
 }
 
+/**
+ * Resolves once `res` can take more data or has closed. Whichever listener
+ * did not fire is removed, so a long stream does not pile up one `close`
+ * listener per wait (MaxListenersExceededWarning).
+ */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off("drain", done)
+      res.off("close", done)
+      resolve()
+    }
+    res.on("drain", done)
+    res.on("close", done)
+  })
+}
+
 /** Streams a JSON object of about `size` bytes with backpressure; stops when the client goes away. */
 async function sendHuge(res: ServerResponse, size: number, field: string): Promise<void> {
   res.writeHead(200, { "content-type": "application/json; charset=utf-8" })
@@ -279,7 +296,7 @@ async function sendHuge(res: ServerResponse, size: number, field: string): Promi
   const chunk = "A".repeat(64 * 1024)
   res.write(`{"token_type":"Bearer","sub":"x","${field}":"`)
   for (let sent = 0; sent < size && !res.destroyed; sent += chunk.length) {
-    if (!res.write(chunk)) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve))
+    if (!res.write(chunk)) await drainedOrClosed(res)
   }
   if (!res.destroyed) res.end(`"}`)
 }

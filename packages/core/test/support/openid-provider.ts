@@ -143,7 +143,7 @@ export interface OpenIdProviderOptions {
   allowUnsignedIdTokens?: boolean
   /** `"all"` (default): scope-released claims in the ID token too; `"conform"`: userinfo only. */
   idTokenClaims?: "all" | "conform"
-  /** `"offline_access"` (default, the spec's rule) or `"always"` for clients allowed the refresh_token grant. */
+  /** `"offline_access"` (default, OpenID Connect Core §11) or `"always"` for clients allowed the refresh_token grant. */
   refreshTokenPolicy?: "offline_access" | "always"
   /** Extra claim names per scope, added to the standard OpenID Connect ones (a new scope name adds a scope). */
   claims?: Record<string, string[]>

@@ -1,6 +1,6 @@
 /**
  * The adapters core's database-strategy tests run against, so that the same
- * behaviour is checked on more than the memory adapter (issue 8, item 7):
+ * behaviour is checked on more than the memory adapter:
  * - `MemoryAdapter` (core's own);
  * - `KyselyAdapter` on SQLite (packages/adapter-kysely, its TypeScript
  *   sources, imported by path: core itself does not depend on it);
@@ -18,7 +18,7 @@ import SQLite from "better-sqlite3"
 import { createDatabase, KyselyAdapter, migrate } from "../../../adapter-kysely/src/index.js"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces, without type declarations here.
 import { Kysely as PublishedKysely, KyselyAdapter as PublishedKyselyAdapter, SqliteDialect as PublishedSqliteDialect } from "../../../../compat/kysely-adapter.js"
-import type { Adapter } from "../../src/adapters.js"
+import type { Adapter } from "../../src/adapters/contract.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 
 /** An adapter over a store of its own, and how to release that store. */

@@ -11,11 +11,11 @@
  * `code_challenge`, `nonce`), which nothing overrides, and `scope`
  * `openid profile email` when none was given.
  */
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import { OAuthSignInError } from "../../errors.js"
 import type { ResponseInternal } from "../../types.js"
 import { createChecks } from "./checks.js"
-import type { OAuthRuntime } from "./runtime.js"
+import type { OAuthProviderState } from "./provider-state.js"
 import { DEFAULT_SCOPE, type OAuthSettings } from "./settings.js"
 
 /** The redirect_uri the provider sends the browser back to. */
@@ -25,9 +25,9 @@ export function redirectUri(ctx: RequestContext, settings: OAuthSettings): strin
 }
 
 /** The authorization endpoint with the provider's configured params on it. */
-async function endpointUrl(runtime: OAuthRuntime, settings: OAuthSettings): Promise<URL> {
+async function endpointUrl(providers: OAuthProviderState, settings: OAuthSettings): Promise<URL> {
   if (settings.authorization.url) return new URL(settings.authorization.url)
-  const { as } = await runtime.metadata(settings)
+  const { as } = await providers.metadata(settings)
   if (typeof as.authorization_endpoint !== "string") {
     throw new OAuthSignInError(`Provider "${settings.id}": the authorization server metadata has no authorization_endpoint.`)
   }
@@ -38,9 +38,9 @@ async function endpointUrl(runtime: OAuthRuntime, settings: OAuthSettings): Prom
 }
 
 /** Handles `POST /signin/{id}` for an oauth or oidc provider. */
-export async function authorizationRedirect(ctx: RequestContext, runtime: OAuthRuntime, settings: OAuthSettings): Promise<ResponseInternal> {
+export async function authorizationRedirect(ctx: RequestContext, providers: OAuthProviderState, settings: OAuthSettings): Promise<ResponseInternal> {
   await ctx.callbackUrl()
-  const url = await endpointUrl(runtime, settings)
+  const url = await endpointUrl(providers, settings)
   const configured = new URLSearchParams(url.searchParams)
   const params = new URLSearchParams({ response_type: "code", client_id: settings.clientId, redirect_uri: redirectUri(ctx, settings) })
   for (const [name, value] of configured) params.set(name, value)

@@ -3,7 +3,8 @@
  * the authorization response becomes a signed-in user (RFC 6749 §4.1.2–4.1.4,
  * OpenID Connect Core §3.1.2.5–3.1.3.7), every step through oauth4webapi:
  *
- * 1. at the redirect proxy, a sign-in started elsewhere is forwarded there;
+ * 1. at the redirect proxy, a sign-in started elsewhere is forwarded there
+ *    ({@link proxiedCallback});
  * 2. the check cookies are read (and always deleted): state must match,
  *    each cookie must have been minted for this provider;
  * 3. the response is validated (`error` → {@link OAuthCallbackError};
@@ -18,8 +19,9 @@
  *    form_post `user` field (Apple's name on the first authorization) is
  *    added as `profile.user`, unverified;
  * 6. `profile()` maps it to a user, the tokens become the account
- *    (`expires_at` from `expires_in`, `token_type` lower-cased), and
- *    account/sign-in.ts decides who signs in.
+ *    (`expires_at` from `expires_in`, `token_type` lower-cased): the
+ *    sign-in attempt, with which the callback action has
+ *    account/sign-in.ts decide who signs in.
  *
  * Failures: check cookies → {@link InvalidCheck}; anything the provider got
  * wrong or could not deliver (an error response, a bad token, a timeout, an
@@ -29,18 +31,18 @@
  * never shows the provider's text.
  */
 import * as oauth from "oauth4webapi"
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { AccessDenied, AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
 import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../types.js"
-import { finishSignIn } from "../../account/sign-in.js"
+import type { SignInAttempt } from "../../account/sign-in-attempt.js"
 import { redirectUri } from "./authorization-url.js"
 import { clearChecks, useChecks } from "./checks.js"
-import { requestOptions } from "./http.js"
+import { requestOptions } from "./client.js"
 import { checkAccessTokenHash, checkIssuedAt, verifyIdTokenSignature } from "./id-token.js"
 import type { ServerMetadata } from "./metadata.js"
 import { forwardFromProxy } from "./redirect-proxy.js"
-import type { OAuthRuntime } from "./runtime.js"
+import type { OAuthProviderState } from "./provider-state.js"
 import type { OAuthSettings } from "./settings.js"
 import { expectedTenantIssuer, tenantOfIssuer } from "./tenant-issuer.js"
 
@@ -122,14 +124,14 @@ async function plainUserinfo(response: Response): Promise<Profile> {
 }
 
 async function fetchProfile(
-  runtime: OAuthRuntime,
+  providers: OAuthProviderState,
   settings: OAuthSettings,
   metadata: ServerMetadata,
   tokens: oauth.TokenEndpointResponse,
   provider: InternalProvider,
 ): Promise<Profile> {
-  const client = runtime.client(settings)
-  const options = requestOptions(runtime.fetch(settings))
+  const client = providers.client(settings)
+  const options = requestOptions(providers.fetch(settings))
   if (settings.type === "oidc") {
     const claims = oauth.getValidatedIdTokenClaims(tokens)!
     if (settings.idToken) return { ...claims } as Profile
@@ -141,7 +143,7 @@ async function fetchProfile(
   const request = settings.userinfo.options.request
   if (typeof request === "function") {
     return step(settings, "userinfo.request()", async () => {
-      const profile = await request({ tokens, provider, fetch: runtime.fetch(settings) })
+      const profile = await request({ tokens, provider, fetch: providers.fetch(settings) })
       return (profile !== null && typeof profile === "object" ? profile : {}) as Profile
     })
   }
@@ -167,7 +169,7 @@ async function mapProfile(settings: OAuthSettings, profile: Profile, tokens: Tok
   const user = mapped as User & Record<string, unknown>
   if (user.id === undefined || user.id === null || user.id === "") throw refuse("returned no id (the provider's account id, e.g. `sub`)")
   if (typeof user.id !== "string" && typeof user.id !== "number") throw refuse("returned an id that is not a string")
-  // User fields are strings or null (spec: User): anything else would be stored as is by one adapter and fail in another.
+  // User fields are strings or null (the User model of `@auth/core`, docs/adapters/writing-an-adapter.md): anything else would be stored as is by one adapter and fail in another.
   for (const field of ["email", "name", "image"] as const) {
     const value = user[field]
     if (value !== undefined && value !== null && typeof value !== "string") throw refuse(`returned ${field === "name" ? "a" : "an"} ${field} that is not a string`)
@@ -193,19 +195,29 @@ function checkAllowedTenant(settings: OAuthSettings, claims: oauth.IDToken | und
   throw new AccessDenied(`Provider "${settings.id}": tenant ${JSON.stringify(String(tid).slice(0, 64))} is not in allowedTenants.`, { provider: settings.id })
 }
 
-/** Handles `GET`/`POST /callback/{id}` for an oauth or oidc provider. */
-export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, provider: InternalProvider): Promise<ResponseInternal> {
-  const settings = runtime.settings(provider)
+/**
+ * At the redirect proxy, the redirect that forwards a sign-in started on
+ * another deployment there (redirect-proxy.ts); `undefined` when the
+ * sign-in finishes here, through {@link oauthCallback}.
+ */
+export async function proxiedCallback(ctx: RequestContext, providers: OAuthProviderState, provider: InternalProvider): Promise<ResponseInternal | undefined> {
+  return forwardFromProxy(ctx, providers.settings(provider), responseParams(ctx))
+}
+
+/**
+ * Completes `GET`/`POST /callback/{id}` for an oauth or oidc provider at the
+ * provider and returns the attempt for account/sign-in.ts. Run
+ * {@link proxiedCallback} first.
+ */
+export async function oauthCallback(ctx: RequestContext, providers: OAuthProviderState, provider: InternalProvider): Promise<SignInAttempt> {
+  const settings = providers.settings(provider)
   const { logger } = ctx.config
   const params = responseParams(ctx)
 
-  const forwarded = await forwardFromProxy(ctx, settings, params)
-  if (forwarded) return forwarded
-
   clearChecks(ctx, settings)
   const checks = await useChecks(ctx, settings, params.get("state"))
-  let metadata = await runtime.metadata(settings)
-  const client = runtime.client(settings)
+  let metadata = await providers.metadata(settings)
+  const client = providers.client(settings)
   // Without a configured issuer there is nothing to compare an `iss` with.
   if (!settings.issuer) params.delete("iss")
   const responseIssuer = tenantResponseIssuer(settings, params)
@@ -213,12 +225,12 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
   const validated = validateResponse(settings, responseAs, client, params, checks.state)
   logger.debug("oauth callback: authorization response accepted", { provider: settings.id })
 
-  const options = requestOptions(runtime.fetch(settings))
+  const options = requestOptions(providers.fetch(settings))
   let response = await step(settings, "the token request", () =>
     oauth.authorizationCodeGrantRequest(
       metadata.as,
       client,
-      runtime.clientAuth(settings, metadata.as),
+      providers.clientAuth(settings, metadata.as),
       validated,
       redirectUri(ctx, settings),
       checks.codeVerifier ?? oauth.nopkce,
@@ -238,7 +250,7 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
     })
     // A plain OAuth provider's profile never comes from an id_token; without its JWKS one is only stored.
     if (typeof processed.id_token === "string" && (settings.type === "oidc" || metadata.as.jwks_uri)) {
-      await verifyIdTokenSignature(runtime, settings, metadata, response, processed.id_token)
+      await verifyIdTokenSignature(providers, settings, metadata, response, processed.id_token)
       const claims = oauth.getValidatedIdTokenClaims(processed)!
       checkIssuedAt(claims)
       await checkAccessTokenHash(processed.id_token, claims, processed.access_token)
@@ -247,23 +259,23 @@ export async function oauthCallback(ctx: RequestContext, runtime: OAuthRuntime, 
   })
   if (settings.multiTenant) checkAllowedTenant(settings, oauth.getValidatedIdTokenClaims(tokens))
   // A JWKS refetch may have replaced the metadata object; later requests use the fresh one.
-  metadata = await runtime.metadata(settings)
+  metadata = await providers.metadata(settings)
   logger.debug("oauth callback: tokens received", { provider: settings.id, fields: Object.keys(tokens) })
 
   const tokenSet: TokenSet = { ...tokens }
   if (tokenSet.expires_in !== undefined) tokenSet.expires_at = Math.floor(Date.now() / 1000) + Number(tokenSet.expires_in)
-  const profile = await fetchProfile(runtime, settings, metadata, tokens, provider)
+  const profile = await fetchProfile(providers, settings, metadata, tokens, provider)
   // Apple posts the user's name once, as a JSON `user` field beside the code (unsigned: a display name only).
   const postedUser = ctx.request.method === "POST" ? params.get("user") : null
   if (postedUser !== null && profile.user === undefined) profile.user = postedUser
   const { user, providerAccountId } = await mapProfile(settings, profile, tokenSet)
   const account: Account = { ...tokenSet, provider: settings.id, type: settings.type, providerAccountId } as Account
-  return finishSignIn(ctx, {
+  return {
     provider,
     user,
     account,
     profile,
     storedAccount: settings.account,
     allowDangerousEmailAccountLinking: settings.allowDangerousEmailAccountLinking,
-  })
+  }
 }

@@ -6,11 +6,8 @@
  * library can finish in the other:
  *
  * - cookies `authjs.pkce.code_verifier`, `authjs.state`, `authjs.nonce`
- *   (`__Secure-` on https), 15 minutes;
- * - each value is a session-format JWE (session/jwe.ts) of
- *   `{ value, provider }` under the key derived with the cookie's name as
- *   salt; `provider` is the provider id, and a cookie minted for another
- *   provider is refused (GHSA-x445-f3h2-j279);
+ *   (`__Secure-` on https), each sealed for the provider
+ *   (security/provider-cookie.ts);
  * - the `state` value is itself a JWE (salt `encodedState`) of
  *   `{ origin?, random }`: `origin` is set when a redirect proxy must
  *   forward the callback (redirect-proxy.ts).
@@ -20,10 +17,11 @@
  * Any problem with a check cookie is {@link InvalidCheck}.
  */
 import * as oauth from "oauth4webapi"
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import { InvalidCheck } from "../../errors.js"
 import { CHECK_COOKIE_MAX_AGE } from "../../http/cookie-defaults.js"
 import { timingSafeEqualStrings } from "../../security/constant-time.js"
+import { clearProviderCookie, openProviderCookie, sealProviderCookie } from "../../security/provider-cookie.js"
 import { openJwt, sealJwt } from "../../session/jwe.js"
 import type { Cookie, CookieOption } from "../../types.js"
 import type { OAuthSettings } from "./settings.js"
@@ -50,38 +48,12 @@ function cookieOption(ctx: RequestContext, name: CheckCookie, settings: OAuthSet
 }
 
 async function seal(ctx: RequestContext, name: CheckCookie, settings: OAuthSettings, value: string): Promise<Cookie> {
-  const option = cookieOption(ctx, name, settings)
-  const key = await ctx.config.keyRing!.encryptionKey(option.name)
-  const sealed = await sealJwt({ value, provider: settings.id }, key, CHECK_COOKIE_MAX_AGE)
-  return { name: option.name, value: sealed, options: { ...option.options, expires: new Date(Date.now() + CHECK_COOKIE_MAX_AGE * 1000) } }
-}
-
-/** The cookie that deletes check `name`. */
-function cleared(ctx: RequestContext, name: CheckCookie, settings: OAuthSettings): Cookie {
-  const option = cookieOption(ctx, name, settings)
-  const { expires: _expires, ...options } = option.options
-  return { name: option.name, value: "", options: { ...options, maxAge: 0 } }
+  return sealProviderCookie(ctx, cookieOption(ctx, name, settings), settings.id, { value })
 }
 
 /** Opens check cookie `name`; throws {@link InvalidCheck} when missing, unreadable, expired or minted for another provider. */
 async function open(ctx: RequestContext, name: CheckCookie, settings: OAuthSettings): Promise<string> {
-  const cookieName = ctx.cookieTable[name].name
-  const sealed = ctx.request.cookies[cookieName]
-  if (!sealed) throw new InvalidCheck(`The ${cookieName} cookie is missing: the sign-in was not started in this browser, or took longer than 15 minutes.`)
-  const ring = ctx.config.keyRing!
-  let payload: Record<string, unknown>
-  try {
-    ;({ payload } = await openJwt(sealed, ({ enc, kid }) => ring.decryptionKey(cookieName, enc, kid)))
-  } catch (error) {
-    throw new InvalidCheck(`The ${cookieName} cookie could not be read (expired, or sealed with another secret).`, error as Error)
-  }
-  if (payload.provider !== settings.id) {
-    throw new InvalidCheck(`The ${cookieName} cookie was created for another provider than "${settings.id}".`, {
-      provider: settings.id,
-    })
-  }
-  if (typeof payload.value !== "string" || !payload.value) throw new InvalidCheck(`The ${cookieName} cookie holds no value.`)
-  return payload.value
+  return (await openProviderCookie(ctx, ctx.cookieTable[name].name, settings.id)).value
 }
 
 /** What the authorization request carries, and the cookies that remember it. */
@@ -138,7 +110,7 @@ const CHECK_OF: Record<CheckCookie, "state" | "pkce" | "nonce"> = { state: "stat
 export function clearChecks(ctx: RequestContext, settings: OAuthSettings): void {
   for (const name of ALL) {
     if (settings.checks.has(CHECK_OF[name]) || ctx.request.cookies[ctx.cookieTable[name].name] !== undefined) {
-      ctx.responseCookies.push(cleared(ctx, name, settings))
+      ctx.responseCookies.push(clearProviderCookie(cookieOption(ctx, name, settings)))
     }
   }
 }

@@ -18,7 +18,9 @@
  * audience is `[issuer, token_endpoint]`.
  */
 import * as oauth from "oauth4webapi"
+import { providerEnvName } from "../../config/env-names.js"
 import { InvalidEndpoints } from "../../errors.js"
+import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuthSettings } from "./settings.js"
 
 /** The client authentication methods Latchkey supports. */
@@ -57,11 +59,7 @@ export function authMethod(settings: OAuthSettings): TokenEndpointAuthMethod {
 
 function requireSecret(settings: OAuthSettings, method: string): string {
   if (settings.clientSecret) return settings.clientSecret
-  throw new InvalidEndpoints(`Provider "${settings.id}": ${method} needs \`clientSecret\` (or AUTH_${envName(settings.id)}_SECRET).`)
-}
-
-function envName(id: string): string {
-  return id.toUpperCase().replace(/-/g, "_")
+  throw new InvalidEndpoints(`Provider "${settings.id}": ${method} needs \`clientSecret\` (or ${providerEnvName(settings.id, "SECRET")}).`)
 }
 
 /** RFC 6749 §2.3.1: application/x-www-form-urlencoded, then Basic. */
@@ -100,4 +98,9 @@ export function clientAuthentication(settings: OAuthSettings, as: oauth.Authoriz
     case "none":
       return oauth.None()
   }
+}
+
+/** The oauth4webapi request options that send every request through `fetcher` (a `providerFetch` of http/provider-fetch.ts). */
+export function requestOptions(fetcher: FetchLike): { [oauth.customFetch]: FetchLike; [oauth.allowInsecureRequests]: true } {
+  return { [oauth.customFetch]: fetcher, [oauth.allowInsecureRequests]: true }
 }

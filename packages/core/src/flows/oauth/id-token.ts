@@ -17,9 +17,9 @@
  */
 import { base64url, compactVerify, decodeProtectedHeader } from "jose"
 import * as oauth from "oauth4webapi"
-import { requestOptions } from "./http.js"
+import { requestOptions } from "./client.js"
 import type { ServerMetadata } from "./metadata.js"
-import type { OAuthRuntime } from "./runtime.js"
+import type { OAuthProviderState } from "./provider-state.js"
 import type { OAuthSettings } from "./settings.js"
 
 /** The oldest `iat` accepted: 10 minutes (the token was minted for this very exchange). */
@@ -50,7 +50,7 @@ async function verifyHmac(settings: OAuthSettings, idToken: string, alg: string)
  * by oauth4webapi). Throws {@link IdTokenError} or oauth4webapi's errors.
  */
 export async function verifyIdTokenSignature(
-  runtime: OAuthRuntime,
+  providers: OAuthProviderState,
   settings: OAuthSettings,
   metadata: ServerMetadata,
   response: Response,
@@ -65,13 +65,13 @@ export async function verifyIdTokenSignature(
   if (typeof alg !== "string" || alg === "none") throw new IdTokenError(`the id_token is not signed (alg ${JSON.stringify(alg)})`)
   if (HMAC_ALGS.has(alg)) return verifyHmac(settings, idToken, alg)
   if (!metadata.as.jwks_uri) throw new IdTokenError("the provider publishes no jwks_uri, so the id_token signature cannot be verified")
-  const options = { ...requestOptions(runtime.fetch(settings)) }
+  const options = { ...requestOptions(providers.fetch(settings)) }
   try {
     await oauth.validateApplicationLevelSignature(metadata.as, response, { ...options, [oauth.jwksCache]: metadata.jwks })
   } catch (error) {
     if (!(error instanceof oauth.OperationProcessingError) || error.code !== oauth.KEY_SELECTION) throw error
     // An unknown kid: the provider may have rotated its keys since the JWKS was cached. Fetch it once more.
-    const fresh = runtime.refreshKeys(settings, metadata)
+    const fresh = providers.refreshKeys(settings, metadata)
     await oauth.validateApplicationLevelSignature(fresh.as, response, { ...options, [oauth.jwksCache]: fresh.jwks })
   }
 }

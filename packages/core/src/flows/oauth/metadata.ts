@@ -19,8 +19,10 @@
  */
 import * as oauth from "oauth4webapi"
 import { InvalidEndpoints, OAuthSignInError } from "../../errors.js"
-import { ProviderRequestError, requestOptions } from "./http.js"
-import type { FetchLike, OAuthSettings } from "./settings.js"
+import { ProviderRequestError } from "../../http/provider-fetch.js"
+import { requestOptions } from "./client.js"
+import type { FetchLike } from "../../http/provider-fetch.js"
+import type { OAuthSettings } from "./settings.js"
 
 /** How long discovered metadata is reused: 1 hour. */
 export const METADATA_TTL_MS = 60 * 60 * 1000

@@ -15,7 +15,7 @@
  * Only a URL sealed with the shared secret is ever forwarded to, so the
  * proxy is not an open redirect. Not available with `form_post`.
  */
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import type { ResponseInternal } from "../../types.js"
 import { onProxy } from "./authorization-url.js"
 import { decodeState } from "./checks.js"

@@ -14,19 +14,13 @@ import { standardProfile } from "../../providers/lib/standard-profile.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuthChecks } from "../../providers/oauth.js"
-import { customFetch } from "../../symbols.js"
+import { type FetchLike, type ProviderTransport, readProviderTransport } from "../../http/provider-fetch.js"
 import { type MultiTenant, readMultiTenant } from "./tenant-issuer.js"
 import type { Account, Awaitable, Profile, TokenSet, User } from "../../types.js"
 
-/** Default time a provider gets to answer one request: 10 s. */
-export const DEFAULT_TIMEOUT_MS = 10_000
-/** Default largest provider response read: 1 MiB (a discovery document or JWKS is a few KB). */
-export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
 /** The scope asked for when the provider names none, as `@auth/core`. */
 export const DEFAULT_SCOPE = "openid profile email"
 
-/** The fetch a provider may supply under the `customFetch` symbol. */
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
 
 /** One endpoint after normalisation. */
 export interface Endpoint {
@@ -37,8 +31,7 @@ export interface Endpoint {
 }
 
 /** What the OAuth flow reads from a provider. */
-export interface OAuthSettings {
-  readonly id: string
+export interface OAuthSettings extends ProviderTransport {
   readonly type: "oauth" | "oidc"
   readonly issuer: string | undefined
   /** Set for an Entra ID multi-tenant issuer: the id_token's issuer is its own tenant's (tenant-issuer.ts). */
@@ -62,11 +55,6 @@ export interface OAuthSettings {
   /** `{redirectProxyUrl}/callback/{id}` when a redirect proxy is configured. */
   readonly redirectProxyUrl: string | undefined
   readonly allowDangerousEmailAccountLinking: boolean
-  readonly timeout: number
-  readonly maxResponseSize: number
-  /** Plain http to a host other than loopback is refused unless this is true. */
-  readonly allowInsecureRequests: boolean
-  readonly fetch: FetchLike | undefined
   readonly profile: (profile: Profile, tokens: TokenSet) => Awaitable<User>
   readonly account: (tokens: TokenSet) => Partial<Account> | undefined | null
 }
@@ -137,14 +125,6 @@ function checksOf(provider: InternalProvider, redirectProxyUrl: string | undefin
   return checks
 }
 
-function positive(value: unknown, fallback: number, provider: string, key: string): number {
-  if (value === undefined || value === null) return fallback
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw new InvalidEndpoints(`Provider "${provider}": \`${key}\` must be a positive number; got ${JSON.stringify(value)}.`)
-  }
-  return value
-}
-
 /**
  * Reads an oauth/oidc provider into {@link OAuthSettings}. `configProxyUrl`
  * is the configuration's `redirectProxyUrl` (or `AUTH_REDIRECT_PROXY_URL`),
@@ -164,11 +144,8 @@ export function readOAuthSettings(provider: InternalProvider, configProxyUrl: st
   const proxyBase = formPost ? undefined : ((options.redirectProxyUrl as string | undefined) ?? configProxyUrl)
   const redirectProxyUrl = proxyBase ? `${proxyBase.replace(/\/+$/, "")}/callback/${id}` : undefined
   const issuer = typeof options.issuer === "string" && options.issuer ? options.issuer : undefined
-  const httpOptions = options.httpOptions as { timeout?: unknown } | undefined
   const client = (options.client ?? {}) as Record<string, unknown>
-  const symbols = provider as unknown as Record<symbol, unknown>
   return {
-    id,
     type,
     issuer,
     multiTenant: readMultiTenant(id, issuer, options.allowedTenants),
@@ -185,11 +162,7 @@ export function readOAuthSettings(provider: InternalProvider, configProxyUrl: st
     formPost,
     redirectProxyUrl,
     allowDangerousEmailAccountLinking: options.allowDangerousEmailAccountLinking === true,
-    // `timeout` is ours; next-auth v4 spelled it `httpOptions.timeout`.
-    timeout: positive(options.timeout ?? httpOptions?.timeout, DEFAULT_TIMEOUT_MS, id, "timeout"),
-    maxResponseSize: positive(options.maxResponseSize, DEFAULT_MAX_RESPONSE_BYTES, id, "maxResponseSize"),
-    allowInsecureRequests: options.allowInsecureRequests === true,
-    fetch: typeof symbols[customFetch] === "function" ? (symbols[customFetch] as FetchLike) : undefined,
+    ...readProviderTransport(provider),
     profile: typeof options.profile === "function" ? (options.profile as OAuthSettings["profile"]) : defaultProfile,
     account: typeof options.account === "function" ? (options.account as OAuthSettings["account"]) : defaultAccount,
   }

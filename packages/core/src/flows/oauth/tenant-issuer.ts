@@ -23,7 +23,7 @@
  * `@auth/core` re-discovers the tenant's own document from the unverified
  * `tid` and checks no signature.
  */
-import { decodeJwt } from "jose"
+import { decodeJwt } from "jose/jwt/decode"
 import { InvalidEndpoints } from "../../errors.js"
 
 /** The placeholder Entra ID puts in its multi-tenant discovery document's `issuer`. */

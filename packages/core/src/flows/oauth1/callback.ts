@@ -5,20 +5,20 @@
  * this provider's, and match `oauth_token` (constant time); then the token
  * credentials are requested and the profile read with a signed request.
  *
- * The result is what the account module (account/sign-in.ts) needs, shaped
- * as for OAuth 2 sign-ins: the user with a fresh id and a lower-cased
+ * The result is the sign-in attempt (account/sign-in-attempt.ts), shaped as
+ * for OAuth 2 sign-ins: the user with a fresh id and a lower-cased
  * e-mail, the account with every token the provider returned and its
  * account id, and the provider's `account()` to pick what is stored (for X:
  * `oauth_token` and `oauth_token_secret`).
  */
-import type { RequestContext } from "../../actions/context.js"
-import type { SignInAttempt } from "../../account/sign-in.js"
+import type { RequestContext } from "../../context.js"
+import type { SignInAttempt } from "../../account/sign-in-attempt.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { AuthError, InvalidCheck, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
 import type { OAuth1Config, OAuth1TokenSet, OAuth1UserinfoEndpoint } from "../../providers/oauth1.js"
 import { timingSafeEqualStrings } from "../../security/constant-time.js"
 import type { Account, Profile, User } from "../../types.js"
-import { ProviderRequestError } from "../oauth/http.js"
+import { ProviderRequestError } from "../../http/provider-fetch.js"
 import { defaultProfile } from "../oauth/settings.js"
 import { OAuth1RequestError, requestTokenCredentials, signedFetch } from "./client.js"
 import { clearRequestToken, openRequestToken } from "./request-token-cookie.js"
@@ -79,7 +79,7 @@ async function mapProfile(provider: InternalProvider & OAuth1Config, profile: Pr
 
 /**
  * Completes an OAuth 1.0a sign-in at the provider and returns the attempt
- * for `finishSignIn`. Always queues the deletion of the request token
+ * that the callback action hands to account/sign-in.ts. Always queues the deletion of the request token
  * cookie. Throws {@link OAuthCallbackError} when the user cancelled, the
  * response lacks its parameters, or the provider refuses the exchange or
  * the profile; {@link InvalidCheck} for a missing, expired, foreign or

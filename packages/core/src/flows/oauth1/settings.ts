@@ -3,13 +3,15 @@
  * what the flow uses, with a clear {@link InvalidEndpoints} for anything
  * missing. The transport (timeout, size cap, https outside loopback,
  * `[customFetch]`) is the one every OAuth call uses (flows/oauth/http.ts),
- * kept per provider on the prepared configuration's OAuth runtime.
+ * kept per provider on the prepared configuration's OAuth providers.
  */
-import type { RequestContext } from "../../actions/context.js"
+import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
+import { providerEnvName } from "../../config/env-names.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"
-import type { FetchLike } from "../oauth/settings.js"
+import { oauthProviderState } from "../oauth/provider-state.js"
+import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuth1Consumer } from "./signature.js"
 
 /** What the OAuth 1.0a flow reads from a provider. */
@@ -54,10 +56,9 @@ function endpointUrl(value: unknown, provider: string, key: string): URL {
  */
 export function readOAuth1Settings(provider: InternalProvider & OAuth1Config, fetch: FetchLike): OAuth1Settings {
   const id = provider.id
-  const env = id.toUpperCase().replace(/-/g, "_")
   if (typeof provider.clientId !== "string" || !provider.clientId || typeof provider.clientSecret !== "string" || !provider.clientSecret) {
     throw new InvalidEndpoints(
-      `OAuth 1.0a provider "${id}" needs the consumer key and secret: \`clientId\` and \`clientSecret\` (or AUTH_${env}_ID and AUTH_${env}_SECRET).`,
+      `OAuth 1.0a provider "${id}" needs the consumer key and secret: \`clientId\` and \`clientSecret\` (or ${providerEnvName(id, "ID")} and ${providerEnvName(id, "SECRET")}).`,
     )
   }
   return {
@@ -71,9 +72,9 @@ export function readOAuth1Settings(provider: InternalProvider & OAuth1Config, fe
   }
 }
 
-/** The provider's OAuth 1.0a settings, with the fetch the configuration's OAuth runtime keeps for it. */
+/** The provider's OAuth 1.0a settings, with the fetch the configuration's OAuth provider state keeps for it. */
 export function oauth1Settings(ctx: RequestContext, provider: InternalProvider & OAuth1Config): OAuth1Settings {
-  const runtime = ctx.config.oauth
+  const providers = oauthProviderState(ctx.config)
   // Timeout, size cap and transport rules exactly as for OAuth 2 providers.
-  return readOAuth1Settings(provider, runtime.fetch(runtime.settings(provider)))
+  return readOAuth1Settings(provider, providers.fetch(providers.settings(provider)))
 }

@@ -2,7 +2,7 @@
  * Calls to a provider's own API from a built-in provider's
  * `userinfo.request` hook (GitHub's e-mail list, Dropbox's POST-only account
  * endpoint, Notion's versioned API). They go through the same fetch as every
- * other call to that provider (flows/oauth/http.ts): its `[customFetch]`,
+ * other call to that provider (http/provider-fetch.ts): its `[customFetch]`,
  * the provider's `timeout` and the response size cap, https only outside
  * loopback. A failure is an {@link OAuthCallbackError} that names the
  * provider, the endpoint and the status, never the access token.
@@ -10,8 +10,7 @@
  * @internal
  */
 import { OAuthCallbackError } from "../../errors.js"
-import { providerFetch } from "../../flows/oauth/http.js"
-import { type FetchLike, readOAuthSettings } from "../../flows/oauth/settings.js"
+import { type FetchLike, providerFetch, readProviderTransport } from "../../http/provider-fetch.js"
 import type { InternalProvider } from "../../config/providers.js"
 import type { TokenSet } from "../../types.js"
 
@@ -46,7 +45,7 @@ export function userinfoUrl(provider: UserinfoRequestContext["provider"], fallba
 
 function fetchFor(context: UserinfoRequestContext): FetchLike {
   if (context.fetch) return context.fetch
-  return providerFetch(readOAuthSettings(context.provider as unknown as InternalProvider, undefined))
+  return providerFetch(readProviderTransport(context.provider as unknown as InternalProvider))
 }
 
 /**

@@ -4,14 +4,14 @@
  * path, the cookies to set, and lazily computed CSRF token and callback URL
  * (only the actions that need them pay for them).
  */
-import type { PreparedConfig } from "../config/prepare.js"
-import type { InternalProvider } from "../config/providers.js"
-import { InvalidProvider } from "../errors.js"
-import type { ResolvedCookies } from "../http/cookie-defaults.js"
-import { type ChunkedCookieRead, readChunkedCookie } from "../http/session-cookie.js"
-import { resolveCallbackUrl } from "../security/callback-url.js"
-import { csrfState, csrfTokenMatches } from "../security/csrf.js"
-import type { Cookie, RequestInternal } from "../types.js"
+import type { PreparedConfig } from "./config/prepare.js"
+import type { InternalProvider } from "./config/providers.js"
+import { InvalidProvider } from "./errors.js"
+import type { ResolvedCookies } from "./http/cookie-defaults.js"
+import { type ChunkedCookieRead, readChunkedCookie } from "./http/session-cookie.js"
+import { resolveCallbackUrl } from "./security/callback-url.js"
+import { csrfState, csrfTokenMatches } from "./security/csrf.js"
+import type { Cookie, RequestInternal } from "./types.js"
 
 /** Per-request state handed to every action. */
 export class RequestContext {

@@ -1,16 +1,16 @@
 /**
- * The adapter contract (spec § Adapter operations): an object of optional
+ * The adapter contract (docs/adapters/writing-an-adapter.md): an object of optional
  * functions that read and write users, accounts, sessions, verification
  * tokens and authenticators. Identical to `@auth/core/adapters` 0.41, so any
  * published `@auth/*-adapter` plugs in unchanged.
  *
  * @module adapters
  */
-import type { Account, Authenticator, Awaitable, User } from "./types.js"
-import type { ProviderType } from "./providers/index.js"
+import type { Account, Authenticator, Awaitable, User } from "../types.js"
+import type { ProviderType } from "../providers/index.js"
 
 // Declared in types.ts, as in `@auth/core`; still importable from here.
-export type { Authenticator } from "./types.js"
+export type { Authenticator } from "../types.js"
 
 /** A user as stored by an adapter. */
 export interface AdapterUser extends User {
@@ -97,6 +97,40 @@ export interface Adapter {
     newCounter: AdapterAuthenticator["counter"],
   ): Awaitable<AdapterAuthenticator>
 }
+
+/** The name of one operation of the adapter contract. */
+export type AdapterMethod = keyof Adapter
+
+// Listing every method exactly once is checked by the type: a missing or unknown name does not compile.
+const methodTable = {
+  createUser: true,
+  getUser: true,
+  getUserByEmail: true,
+  getUserByAccount: true,
+  updateUser: true,
+  deleteUser: true,
+  linkAccount: true,
+  unlinkAccount: true,
+  getAccount: true,
+  createSession: true,
+  getSessionAndUser: true,
+  updateSession: true,
+  deleteSession: true,
+  createVerificationToken: true,
+  useVerificationToken: true,
+  createAuthenticator: true,
+  getAuthenticator: true,
+  listAuthenticatorsByUserId: true,
+  updateAuthenticatorCounter: true,
+} as const satisfies Record<AdapterMethod, true>
+
+/**
+ * The 19 operations of the adapter contract, users first, then accounts,
+ * sessions, verification tokens and authenticators (the order of
+ * docs/adapters/writing-an-adapter.md). The conformance suite
+ * (`@latchkey/adapter-test`) and adapter tests take the list from here.
+ */
+export const ADAPTER_METHODS: readonly AdapterMethod[] = Object.freeze(Object.keys(methodTable) as AdapterMethod[])
 
 /** Whether `value` is an ISO 8601 date-time string, for adapters that store dates as text. */
 export function isDate(value: unknown): value is string {

@@ -1,15 +1,18 @@
 /**
- * What the OAuth flow keeps per configuration, on the prepared
- * configuration (config/prepare.ts), never in module state: each provider's
+ * What the OAuth flow keeps per configuration, in a slot of the prepared
+ * configuration (config/per-config.ts), never in module state: each provider's
  * {@link OAuthSettings}, its fetch wrapper, its authorization server
  * metadata (with expiry, see metadata.ts) and its client objects.
  */
 import type * as oauth from "oauth4webapi"
+import type { ConfigSlot } from "../../config/per-config.js"
+import { type PreparedConfig, perConfig } from "../../config/prepare.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { clientAuthentication, oauthClient } from "./client.js"
-import { providerFetch } from "./http.js"
+import { providerFetch } from "../../http/provider-fetch.js"
 import { MetadataCache, type ServerMetadata } from "./metadata.js"
-import { type FetchLike, type OAuthSettings, readOAuthSettings } from "./settings.js"
+import type { FetchLike } from "../../http/provider-fetch.js"
+import { type OAuthSettings, readOAuthSettings } from "./settings.js"
 
 interface ProviderEntry {
   settings: OAuthSettings
@@ -20,7 +23,7 @@ interface ProviderEntry {
 }
 
 /** The OAuth state of one prepared configuration. */
-export class OAuthRuntime {
+export class OAuthProviderState {
   readonly #providers = new Map<InternalProvider, ProviderEntry>()
   readonly #bySettings = new WeakMap<OAuthSettings, ProviderEntry>()
   readonly #metadata = new MetadataCache()
@@ -76,4 +79,15 @@ export class OAuthRuntime {
   refreshKeys(settings: OAuthSettings, current: ServerMetadata): ServerMetadata {
     return this.#metadata.refreshKeys(settings.id, current)
   }
+}
+
+/** The OAuth state of a prepared configuration, created on first use. */
+const OAUTH_PROVIDER_STATE: ConfigSlot<OAuthProviderState, PreparedConfig> = {
+  name: "oauth",
+  create: (config) => new OAuthProviderState(config.redirectProxyUrl),
+}
+
+/** The OAuth state (settings, caches, clients) of `config`. */
+export function oauthProviderState(config: PreparedConfig): OAuthProviderState {
+  return perConfig(config, OAUTH_PROVIDER_STATE)
 }

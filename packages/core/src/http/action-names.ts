@@ -1,4 +1,4 @@
-/** The action names of spec § Endpoints and which of them take a provider id. */
+/** The action names (docs/architecture.md, "Actions") and which of them take a provider id. */
 import type { AuthAction } from "../types.js"
 
 const actions: ReadonlySet<string> = new Set<AuthAction>([

@@ -12,14 +12,61 @@
  *   unless the provider sets `allowInsecureRequests: true`. `@auth/core`
  *   allows http everywhere.
  *
- * oauth4webapi receives the buffered response as a fresh `Response`. Its
- * own https check is turned off (`allowInsecureRequests`) because this
- * wrapper applies the rule above instead.
+ * Callers receive the buffered response as a fresh `Response`. The OAuth
+ * flow turns oauth4webapi's own https check off because this wrapper
+ * applies the rule above instead.
  */
-import * as oauth from "oauth4webapi"
-import type { FetchLike, OAuthSettings } from "./settings.js"
+import { InvalidEndpoints } from "../errors.js"
+import type { InternalProvider } from "../config/providers.js"
+import { customFetch } from "../symbols.js"
 
-/** A provider request that failed before oauth4webapi saw an answer; the message says which and why. */
+/** The fetch a provider may supply under the `customFetch` symbol. */
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>
+
+/** Default time a provider gets to answer one request: 10 s. */
+export const DEFAULT_TIMEOUT_MS = 10_000
+/** Default largest provider response read: 1 MiB (a discovery document or JWKS is a few KB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 1024 * 1024
+
+/** What the transport reads from a provider's options. */
+export interface ProviderTransport {
+  readonly id: string
+  readonly timeout: number
+  readonly maxResponseSize: number
+  /** Plain http to a host other than loopback is refused unless this is true. */
+  readonly allowInsecureRequests: boolean
+  /** The provider's `[customFetch]`; without one the global fetch is used. */
+  readonly fetch: FetchLike | undefined
+}
+
+function positive(value: unknown, fallback: number, provider: string, key: string): number {
+  if (value === undefined || value === null) return fallback
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new InvalidEndpoints(`Provider "${provider}": \`${key}\` must be a positive number; got ${JSON.stringify(value)}.`)
+  }
+  return value
+}
+
+/**
+ * Reads the transport options of a provider: `timeout` (next-auth v4 spelled
+ * it `httpOptions.timeout`), `maxResponseSize`, `allowInsecureRequests` and
+ * `[customFetch]`. Throws {@link InvalidEndpoints} for a limit that is not a
+ * positive number.
+ */
+export function readProviderTransport(provider: InternalProvider): ProviderTransport {
+  const options = provider as InternalProvider & Record<string, unknown>
+  const httpOptions = options.httpOptions as { timeout?: unknown } | undefined
+  const symbols = provider as unknown as Record<symbol, unknown>
+  return {
+    id: provider.id,
+    timeout: positive(options.timeout ?? httpOptions?.timeout, DEFAULT_TIMEOUT_MS, provider.id, "timeout"),
+    maxResponseSize: positive(options.maxResponseSize, DEFAULT_MAX_RESPONSE_BYTES, provider.id, "maxResponseSize"),
+    allowInsecureRequests: options.allowInsecureRequests === true,
+    fetch: typeof symbols[customFetch] === "function" ? (symbols[customFetch] as FetchLike) : undefined,
+  }
+}
+
+/** A provider request that failed before the caller saw an answer; the message says which and why. */
 export class ProviderRequestError extends Error {
   override name = "ProviderRequestError"
 }
@@ -27,7 +74,7 @@ export class ProviderRequestError extends Error {
 const LOOPBACK_HOSTS = new Set(["127.0.0.1", "localhost", "[::1]"])
 
 /** Whether `url` may be requested under the provider's transport rules; throws when not. */
-function assertTransport(url: URL, settings: OAuthSettings): void {
+function assertTransport(url: URL, settings: ProviderTransport): void {
   if (url.protocol === "https:") return
   if (url.protocol !== "http:") throw new ProviderRequestError(`Provider "${settings.id}": refusing to request ${url.protocol} URL ${url.origin}.`)
   if (LOOPBACK_HOSTS.has(url.hostname) || settings.allowInsecureRequests) return
@@ -83,11 +130,11 @@ function raceAbort<T>(task: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /**
- * The fetch to hand to oauth4webapi (`[oauth.customFetch]`) for `settings`'
- * provider: transport rule, deadline and size cap applied, the answer
- * buffered into a new `Response`.
+ * The fetch for every request to `settings`' provider (oauth4webapi gets it
+ * as `[oauth.customFetch]`): transport rule, deadline and size cap applied,
+ * the answer buffered into a new `Response`.
  */
-export function providerFetch(settings: OAuthSettings): FetchLike {
+export function providerFetch(settings: ProviderTransport): FetchLike {
   const underlying: FetchLike = settings.fetch ?? ((input, init) => fetch(input, init))
   return async (input, init) => {
     const url = new URL(input)
@@ -120,9 +167,4 @@ export function providerFetch(settings: OAuthSettings): FetchLike {
       clearTimeout(timer)
     }
   }
-}
-
-/** The oauth4webapi request options that send every request through `fetcher` (a {@link providerFetch}). */
-export function requestOptions(fetcher: FetchLike): { [oauth.customFetch]: FetchLike; [oauth.allowInsecureRequests]: true } {
-  return { [oauth.customFetch]: fetcher, [oauth.allowInsecureRequests]: true }
 }

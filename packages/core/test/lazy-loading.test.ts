@@ -1,0 +1,39 @@
+/**
+ * Heavy dependencies load on first use (docs/architecture.md, "The request
+ * flow"): a process that imports the built `@latchkey/core` and answers a
+ * JWT `GET /session` must not load oauth4webapi, oauth-1.0a or Preact. The
+ * child (fixtures/session-read-modules.mjs) reports every module it resolved.
+ */
+import { execFile } from "node:child_process"
+import { fileURLToPath } from "node:url"
+import { promisify } from "node:util"
+import { describe, expect, it } from "vitest"
+
+const run = promisify(execFile)
+const child = fileURLToPath(new URL("./fixtures/session-read-modules.mjs", import.meta.url))
+
+interface ChildReport {
+  status: number
+  session: { user?: { email?: string } } | null
+  resolved: string[]
+}
+
+async function sessionReadInChild(): Promise<ChildReport> {
+  const { stdout } = await run(process.execPath, [child], { cwd: fileURLToPath(new URL("..", import.meta.url)) })
+  return JSON.parse(stdout) as ChildReport
+}
+
+const HEAVY = [/\/node_modules\/oauth4webapi\//, /\/node_modules\/oauth-1\.0a\//, /\/node_modules\/preact\//, /\/node_modules\/preact-render-to-string\//]
+
+describe("lazy loading of the built package", () => {
+  it("answers a JWT GET /session without loading oauth4webapi, oauth-1.0a or Preact", async () => {
+    const report = await sessionReadInChild()
+    // The read really happened: the hook saw the package, and the session came back.
+    expect(report.status).toBe(200)
+    expect(report.session?.user?.email).toBe("ada@example.test")
+    expect(report.resolved.some((url) => url.includes("/packages/core/dist/index.js"))).toBe(true)
+    expect(report.resolved.some((url) => /\/node_modules\/jose\//.test(url))).toBe(true)
+    const heavy = report.resolved.filter((url) => HEAVY.some((pattern) => pattern.test(url)))
+    expect(heavy).toEqual([])
+  })
+})

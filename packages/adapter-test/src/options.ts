@@ -49,6 +49,9 @@ export const adapterOperations: readonly AdapterOperation[] = [
  * - `users`, `accounts`, `sessions`, `verificationTokens`, `authenticators`:
  *   each operation does what the spec says, checked through the adapter and
  *   through your raw reads.
+ * - `usersWithoutEmail`: users whose `email` is `null` (a provider that
+ *   returns no address): stored, found by id, account and session,
+ *   updated, several at once, while `getUserByEmail` finds the others.
  * - `notFound`: every `get…` answers `null` (and `listAuthenticatorsByUserId`
  *   `[]`) for unknown keys, including ids that do not have the id column's
  *   format, such as `"invalid-user-id"` against a `uuid` column.
@@ -66,6 +69,7 @@ export const adapterOperations: readonly AdapterOperation[] = [
  */
 export type ConformanceGroup =
   | "users"
+  | "usersWithoutEmail"
   | "accounts"
   | "sessions"
   | "verificationTokens"

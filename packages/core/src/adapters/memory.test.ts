@@ -77,6 +77,21 @@ describe("MemoryAdapter", () => {
     expect((await adapter.getUser("u1"))!.emailVerified).toEqual(verified)
   })
 
+  it("stores users without an email (a provider that returns none), several at once, and still finds the others by email", async () => {
+    const adapter = MemoryAdapter()
+    const noEmail = (id: string) => ({ id, name: `X user ${id}`, email: null as unknown as string, emailVerified: null })
+    await adapter.createUser(ada)
+    const [first, second] = await Promise.all([adapter.createUser(noEmail("x1")), adapter.createUser(noEmail("x2"))])
+    expect(first).toEqual(noEmail("x1"))
+    expect(await adapter.getUser("x2")).toEqual(second)
+    await adapter.linkAccount({ ...account, userId: "x1", provider: "twitter", providerAccountId: "2244994945" })
+    expect(await adapter.getUserByAccount({ provider: "twitter", providerAccountId: "2244994945" })).toEqual(first)
+    expect(await adapter.updateUser({ id: "x1", name: "Renamed" })).toEqual({ ...first, name: "Renamed" })
+    expect(await adapter.getUserByEmail("ada@example.com")).toEqual(ada)
+    await adapter.createSession({ sessionToken: "sx", userId: "x2", expires: inAnHour() })
+    expect((await adapter.getSessionAndUser("sx"))?.user).toEqual(second)
+  })
+
   it("returns copies: changing a returned object changes nothing stored", async () => {
     const adapter = MemoryAdapter()
     const input = { ...ada }

@@ -267,12 +267,12 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
 
     useVerificationToken: ({ identifier, token }) =>
       lookup(null, async () => {
-        const match = (qb: any) => qb.where(exact("identifier", identifier)).where(exact("token", token))
-        const remove = match(kysely.deleteFrom("VerificationToken"))
+        const key = sql<boolean>`(${exact("identifier", identifier)} and ${exact("token", token)})`
+        const remove = kysely.deleteFrom("VerificationToken").where(key)
         if (returning) return read<VerificationToken>("VerificationToken", await remove.returningAll().executeTakeFirst())
         // No RETURNING: read, then delete; of concurrent callers only the one
         // whose DELETE removed the row gets the token.
-        const row = await match(kysely.selectFrom("VerificationToken").selectAll()).executeTakeFirst()
+        const row = await kysely.selectFrom("VerificationToken").selectAll().where(key).executeTakeFirst()
         if (!row) return null
         const { numDeletedRows } = await remove.executeTakeFirst()
         return numDeletedRows > 0n ? read<VerificationToken>("VerificationToken", row) : null

@@ -103,7 +103,10 @@ export function isUnmatchableKey(family: SqlFamily, error: unknown): boolean {
   return code === "22P02" || code === "22021"
 }
 
-/** Rethrows `error` as a {@link KyselyAdapterError} when it is a refusal, as is otherwise. */
+/**
+ * `error` as a {@link KyselyAdapterError} when it is a refusal, else
+ * `error` itself; the caller throws what it returns.
+ */
 export function refusal(family: SqlFamily, operation: string, table: string, error: unknown): unknown {
   const reason = refusalReason(family, error)
   return reason ? new KyselyAdapterError(operation, table, reason, { cause: error }) : error

@@ -20,6 +20,7 @@ import * as accounts from "./accounts.js"
 import * as authenticators from "./authenticators.js"
 import { bounded } from "./bounded.js"
 import { commands, type RedisClient } from "./client.js"
+import { UsersAdapterFailure } from "./errors.js"
 import { keyLayout } from "./keys.js"
 import { type RedisAdapterFullOptions, type RedisAdapterSessionsOnlyOptions, resolveOptions } from "./options.js"
 import * as sessions from "./sessions.js"
@@ -154,7 +155,17 @@ function sessionsOnly(store: Store, limit: Limit, userAdapter: Adapter, own: Ada
     ...own,
     getSessionAndUser: (sessionToken: string) =>
       limit("getSessionAndUser", () =>
-        sessions.getSessionAndUser(store, async (userId) => (await userAdapter.getUser!(userId)) ?? null, sessionToken),
+        sessions.getSessionAndUser(
+          store,
+          async (userId) => {
+            try {
+              return (await userAdapter.getUser!(userId)) ?? null
+            } catch (error) {
+              throw new UsersAdapterFailure(error)
+            }
+          },
+          sessionToken,
+        ),
       ),
   }
   for (const name of FORWARDED) {

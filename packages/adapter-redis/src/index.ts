@@ -15,7 +15,7 @@
  */
 export { RedisAdapter, type RedisAdapterInstance } from "./adapter.js"
 export type { RedisClient } from "./client.js"
-export { RedisAdapterError } from "./errors.js"
+export { RedisAdapterError, type RedisAdapterErrorReason } from "./errors.js"
 export { DEFAULT_PREFIX, escapeKeyPart, type KeyLayout, keyLayout } from "./keys.js"
 export {
   DEFAULT_TIMEOUT,

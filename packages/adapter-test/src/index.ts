@@ -1,6 +1,6 @@
 /**
  * `@latchkey/adapter-test`: the conformance suite for database adapters of
- * Latchkey and Auth.js (spec § Adapter operations). Call
+ * Latchkey and Auth.js (docs/adapters/writing-an-adapter.md). Call
  * {@link runAdapterConformance} at the top level of a vitest file, with your
  * adapter and raw reads of your database; it registers one `describe` block
  * per group of rules.

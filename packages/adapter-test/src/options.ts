@@ -16,10 +16,10 @@ import type {
 /** A value or a promise of it. */
 export type Awaitable<T> = T | PromiseLike<T>
 
-/** The 19 operations of the adapter contract (spec § Adapter operations). */
+/** The 19 operations of the adapter contract (docs/adapters/writing-an-adapter.md). */
 export type AdapterOperation = keyof Required<Adapter>
 
-/** Every operation name, in the order of the spec's table. */
+/** Every operation name, in the order of the contract's table in docs/adapters/writing-an-adapter.md. */
 export const adapterOperations: readonly AdapterOperation[] = [
   "createUser",
   "getUser",
@@ -47,7 +47,7 @@ export const adapterOperations: readonly AdapterOperation[] = [
  * can be skipped as a whole.
  *
  * - `users`, `accounts`, `sessions`, `verificationTokens`, `authenticators`:
- *   each operation does what the spec says, checked through the adapter and
+ *   each operation does what the contract says, checked through the adapter and
  *   through your raw reads.
  * - `usersWithoutEmail`: users whose `email` is `null` (a provider that
  *   returns no address): stored, found by id, account and session,
@@ -57,7 +57,7 @@ export const adapterOperations: readonly AdapterOperation[] = [
  *   format, such as `"invalid-user-id"` against a `uuid` column.
  * - `dates`: `emailVerified` and every `expires` come back as `Date`
  *   instances with the same millisecond, on every read path.
- * - `extraFields`: fields beyond the spec's round-trip (see
+ * - `extraFields`: fields beyond the contract's round-trip (see
  *   {@link ConformanceOptions.extraFields}).
  * - `cascades`: `deleteUser` removes the user's sessions, accounts and
  *   authenticators, and nothing of anyone else's.

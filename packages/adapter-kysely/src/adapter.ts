@@ -64,6 +64,13 @@ export interface KyselyAdapterOptions {
 }
 
 /**
+ * What {@link KyselyAdapter} returns: every operation of the contract,
+ * none optional, so `adapter.getUserByEmail(email)` needs no `!`. Still an
+ * `Adapter`, so it goes wherever one does.
+ */
+export type KyselyAdapterInstance = Required<Adapter>
+
+/**
  * Creates the adapter over `db`, a Kysely instance with a SQLite
  * (better-sqlite3), PostgreSQL (pg) or MySQL/MariaDB (mysql2) dialect —
  * the same call as `@auth/kysely-adapter`'s. Run {@link migrate} (or
@@ -81,7 +88,7 @@ export interface KyselyAdapterOptions {
  * export const adapter = KyselyAdapter(db)
  * ```
  */
-export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: KyselyAdapterOptions = {}): Adapter {
+export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: KyselyAdapterOptions = {}): KyselyAdapterInstance {
   const { schemaName } = options
   const kysely = schemaName === undefined ? (db as Kysely<any>) : (db as Kysely<any>).withSchema(schemaName)
   const family: SqlFamily = sqlFamily(kysely)

@@ -9,7 +9,7 @@
 import { Kysely } from "kysely"
 import type { Database } from "./schema.js"
 
-export { KyselyAdapter, type KyselyAdapterOptions } from "./adapter.js"
+export { KyselyAdapter, type KyselyAdapterInstance, type KyselyAdapterOptions } from "./adapter.js"
 export { migrate, appliedMigrations, migrationNames, MigrationError, MIGRATION_TABLE, MIGRATION_LOCK_TABLE } from "./migrate.js"
 export type { MigrateOptions, MigrateResult } from "./migrate.js"
 export { KyselyAdapterError, type RefusalReason } from "./errors.js"

@@ -32,7 +32,7 @@ import type {
 } from "@latchkey/core/adapters"
 import { type ColumnTypes, tableColumns } from "./columns.js"
 import { type SqlFamily, sqlFamily } from "./dialect.js"
-import { isUnmatchableKey, KyselyAdapterError, refusal } from "./errors.js"
+import { isUnmatchableKey, KyselyAdapterError, missingTable, refusal } from "./errors.js"
 import { type Database, sessionColumns, type TableName } from "./schema.js"
 import { fromRow, type ReadTypes, readTypes, toRow } from "./values.js"
 
@@ -94,14 +94,22 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
   const family: SqlFamily = sqlFamily(kysely)
   const returning = kysely.getExecutor().adapter.supportsReturning
 
-  // Learned once per adapter, on first use; retried if it fails (e.g. the
-  // database was down), so a later call can succeed.
+  // Learned once per adapter, on first use; learned again on the next call
+  // if it fails (e.g. the database was down) or if the tables do not exist
+  // yet (an app started before `latchkey migrate`), so that migrating
+  // while the app runs needs no restart.
   let tables: Promise<Tables> | undefined
   const info = (): Promise<Tables> => {
-    tables ??= learnTables(kysely, family, schemaName).catch((error: unknown) => {
-      tables = undefined
-      throw error
-    })
+    tables ??= learnTables(kysely, family, schemaName).then(
+      async (learned) => {
+        if (learned.User.columns === undefined && (await userTableMissing(kysely, family))) tables = undefined
+        return learned
+      },
+      (error: unknown) => {
+        tables = undefined
+        throw error
+      },
+    )
     return tables
   }
 
@@ -135,7 +143,7 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
 
   const selectUser = (where: RawBuilder<boolean>) => kysely.selectFrom("User").selectAll().where(where)
 
-  return {
+  return explainMissingTables(family, {
     async createUser(user) {
       const record = { ...user, id: crypto.randomUUID() } as AdapterUser
       await write("createUser", "User", () => kysely.insertInto("User").values(toRow(family, record)).execute())
@@ -321,6 +329,43 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
       if (!row) throw new KyselyAdapterError("updateAuthenticatorCounter", "Authenticator", "not_found")
       return (await read<AdapterAuthenticator>("Authenticator", row))!
     },
+  })
+}
+
+/**
+ * Each operation of `adapter`, with a missing table (a database that was
+ * never migrated) reported as a {@link KyselyAdapterError} with reason
+ * `schema_missing`, whose message says to run `latchkey migrate`, instead of
+ * the driver's "no such table".
+ */
+function explainMissingTables(family: SqlFamily, adapter: KyselyAdapterInstance): KyselyAdapterInstance {
+  const explained: Record<string, (...args: never[]) => Promise<unknown>> = {}
+  for (const [operation, method] of Object.entries(adapter) as Array<[string, (...args: unknown[]) => unknown]>) {
+    explained[operation] = async (...args: unknown[]) => {
+      try {
+        return await method(...args)
+      } catch (error) {
+        const table = missingTable(family, error instanceof KyselyAdapterError ? error.cause : error)
+        if (table === undefined) throw error
+        throw new KyselyAdapterError(operation, table, "schema_missing", { cause: error instanceof KyselyAdapterError ? error.cause : error })
+      }
+    }
+  }
+  return explained as unknown as KyselyAdapterInstance
+}
+
+/**
+ * Whether an unqualified `User` does not resolve: the tables are not merely
+ * somewhere the catalog query did not look (`db.withSchema()`), they do not
+ * exist.
+ */
+async function userTableMissing(db: Kysely<any>, family: SqlFamily): Promise<boolean> {
+  try {
+    await db.selectFrom("User").select(sql<number>`1`.as("one")).where(sql<boolean>`1 = 0`).execute()
+    return false
+  } catch (error) {
+    if (missingTable(family, error) !== undefined) return true
+    throw error
   }
 }
 

@@ -32,7 +32,7 @@ import type {
 } from "@latchkey/core/adapters"
 import { type ColumnTypes, tableColumns } from "./columns.js"
 import { type SqlFamily, sqlFamily } from "./dialect.js"
-import { isUnmatchableKey, KyselyAdapterError, refusal } from "./errors.js"
+import { isUnmatchableKey, KyselyAdapterError, missingTable, refusal } from "./errors.js"
 import { type Database, sessionColumns, type TableName } from "./schema.js"
 import { fromRow, type ReadTypes, readTypes, toRow } from "./values.js"
 
@@ -64,6 +64,13 @@ export interface KyselyAdapterOptions {
 }
 
 /**
+ * What {@link KyselyAdapter} returns: every operation of the contract,
+ * none optional, so `adapter.getUserByEmail(email)` needs no `!`. Still an
+ * `Adapter`, so it goes wherever one does.
+ */
+export type KyselyAdapterInstance = Required<Adapter>
+
+/**
  * Creates the adapter over `db`, a Kysely instance with a SQLite
  * (better-sqlite3), PostgreSQL (pg) or MySQL/MariaDB (mysql2) dialect —
  * the same call as `@auth/kysely-adapter`'s. Run {@link migrate} (or
@@ -81,20 +88,28 @@ export interface KyselyAdapterOptions {
  * export const adapter = KyselyAdapter(db)
  * ```
  */
-export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: KyselyAdapterOptions = {}): Adapter {
+export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: KyselyAdapterOptions = {}): KyselyAdapterInstance {
   const { schemaName } = options
   const kysely = schemaName === undefined ? (db as Kysely<any>) : (db as Kysely<any>).withSchema(schemaName)
   const family: SqlFamily = sqlFamily(kysely)
   const returning = kysely.getExecutor().adapter.supportsReturning
 
-  // Learned once per adapter, on first use; retried if it fails (e.g. the
-  // database was down), so a later call can succeed.
+  // Learned once per adapter, on first use; learned again on the next call
+  // if it fails (e.g. the database was down) or if the tables do not exist
+  // yet (an app started before `latchkey migrate`), so that migrating
+  // while the app runs needs no restart.
   let tables: Promise<Tables> | undefined
   const info = (): Promise<Tables> => {
-    tables ??= learnTables(kysely, family, schemaName).catch((error: unknown) => {
-      tables = undefined
-      throw error
-    })
+    tables ??= learnTables(kysely, family, schemaName).then(
+      async (learned) => {
+        if (learned.User.columns === undefined && (await userTableMissing(kysely, family))) tables = undefined
+        return learned
+      },
+      (error: unknown) => {
+        tables = undefined
+        throw error
+      },
+    )
     return tables
   }
 
@@ -128,7 +143,7 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
 
   const selectUser = (where: RawBuilder<boolean>) => kysely.selectFrom("User").selectAll().where(where)
 
-  return {
+  return explainMissingTables(family, {
     async createUser(user) {
       const record = { ...user, id: crypto.randomUUID() } as AdapterUser
       await write("createUser", "User", () => kysely.insertInto("User").values(toRow(family, record)).execute())
@@ -267,12 +282,12 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
 
     useVerificationToken: ({ identifier, token }) =>
       lookup(null, async () => {
-        const match = (qb: any) => qb.where(exact("identifier", identifier)).where(exact("token", token))
-        const remove = match(kysely.deleteFrom("VerificationToken"))
+        const key = sql<boolean>`(${exact("identifier", identifier)} and ${exact("token", token)})`
+        const remove = kysely.deleteFrom("VerificationToken").where(key)
         if (returning) return read<VerificationToken>("VerificationToken", await remove.returningAll().executeTakeFirst())
         // No RETURNING: read, then delete; of concurrent callers only the one
         // whose DELETE removed the row gets the token.
-        const row = await match(kysely.selectFrom("VerificationToken").selectAll()).executeTakeFirst()
+        const row = await kysely.selectFrom("VerificationToken").selectAll().where(key).executeTakeFirst()
         if (!row) return null
         const { numDeletedRows } = await remove.executeTakeFirst()
         return numDeletedRows > 0n ? read<VerificationToken>("VerificationToken", row) : null
@@ -314,6 +329,43 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
       if (!row) throw new KyselyAdapterError("updateAuthenticatorCounter", "Authenticator", "not_found")
       return (await read<AdapterAuthenticator>("Authenticator", row))!
     },
+  })
+}
+
+/**
+ * Each operation of `adapter`, with a missing table (a database that was
+ * never migrated) reported as a {@link KyselyAdapterError} with reason
+ * `schema_missing`, whose message says to run `latchkey migrate`, instead of
+ * the driver's "no such table".
+ */
+function explainMissingTables(family: SqlFamily, adapter: KyselyAdapterInstance): KyselyAdapterInstance {
+  const explained: Record<string, (...args: never[]) => Promise<unknown>> = {}
+  for (const [operation, method] of Object.entries(adapter) as Array<[string, (...args: unknown[]) => unknown]>) {
+    explained[operation] = async (...args: unknown[]) => {
+      try {
+        return await method(...args)
+      } catch (error) {
+        const table = missingTable(family, error instanceof KyselyAdapterError ? error.cause : error)
+        if (table === undefined) throw error
+        throw new KyselyAdapterError(operation, table, "schema_missing", { cause: error instanceof KyselyAdapterError ? error.cause : error })
+      }
+    }
+  }
+  return explained as unknown as KyselyAdapterInstance
+}
+
+/**
+ * Whether an unqualified `User` does not resolve: the tables are not merely
+ * somewhere the catalog query did not look (`db.withSchema()`), they do not
+ * exist.
+ */
+async function userTableMissing(db: Kysely<any>, family: SqlFamily): Promise<boolean> {
+  try {
+    await db.selectFrom("User").select(sql<number>`1`.as("one")).where(sql<boolean>`1 = 0`).execute()
+    return false
+  } catch (error) {
+    if (missingTable(family, error) !== undefined) return true
+    throw error
   }
 }
 

@@ -1,11 +1,14 @@
 /**
  * The `latchkey` command line. `latchkey migrate`: brings the database in `DATABASE_URL` to the latest
- * schema. `latchkey migrate --status` lists the migrations and which are
- * applied. Exit code 0 on success, 1 on failure (with the reason, no stack),
+ * schema (a SQLite file's directory is created when missing).
+ * `latchkey migrate --status` lists the migrations and which are applied,
+ * and changes nothing: a SQLite file that does not exist is reported as
+ * "not created yet", not created. Exit code 0 on success, 1 on failure (with the reason, no stack),
  * 2 on a usage error.
  *
  * @module cli
  */
+import { existsSync } from "node:fs"
 import { appliedMigrations, migrate, migrationNames } from "./migrate.js"
 import { createDatabase, parseDatabaseUrl } from "./connect.js"
 
@@ -51,13 +54,20 @@ export async function main(args: readonly string[], env: NodeJS.ProcessEnv = pro
   let db: Awaited<ReturnType<typeof createDatabase>> | undefined
   try {
     const target = parseDatabaseUrl(url)
-    db = await createDatabase(url, { max: 1 })
     const where = target.family === "sqlite" ? target.filename : target.family
     if (status) {
+      // --status changes nothing: a SQLite file that does not exist is reported, not created.
+      if (target.family === "sqlite" && target.filename !== ":memory:" && !existsSync(target.filename)) {
+        console.log(`${where}: not created yet; ${migrationNames.length} migrations pending (run \`latchkey migrate\`).`)
+        for (const name of migrationNames) console.log(`pending  ${name}`)
+        return 0
+      }
+      db = await createDatabase(url, { max: 1, readonly: true })
       const applied = new Set(await appliedMigrations(db))
       for (const name of migrationNames) console.log(`${applied.has(name) ? "applied" : "pending"}  ${name}`)
       return 0
     }
+    db = await createDatabase(url, { max: 1 })
     const result = await migrate(db, to === undefined ? {} : { to })
     if (result.applied.length === 0) console.log(`latchkey migrate: ${where} is up to date.`)
     for (const name of result.applied) console.log(`latchkey migrate: applied ${name}`)

@@ -5,6 +5,8 @@
  *
  * @module connect
  */
+import { mkdirSync } from "node:fs"
+import { dirname } from "node:path"
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely"
 import type { Database } from "./schema.js"
 
@@ -18,6 +20,12 @@ export interface CreateDatabaseOptions {
    * server's (`public`).
    */
   schema?: string
+  /**
+   * SQLite only: open the file read-only; it must exist (nothing is
+   * created). Default: `false` — the file, and its directory, are created
+   * when missing.
+   */
+  readonly?: boolean
 }
 
 /** The SQL family a URL names, and what to connect to. */
@@ -56,7 +64,8 @@ async function load<T>(name: string, use: string): Promise<T> {
 
 /**
  * Creates a Kysely instance for `url` (see {@link parseDatabaseUrl}),
- * loading the driver it needs: `better-sqlite3`, `pg` or `mysql2`. On MySQL
+ * loading the driver it needs: `better-sqlite3`, `pg` or `mysql2`. A SQLite
+ * file's directory is created when missing (unless `readonly`). On MySQL
  * the pool keeps dates in UTC (`timezone: "Z"`) so that `Date`s round-trip
  * whatever the server's time zone; on PostgreSQL an idle connection the
  * server drops does not crash the process. Call `destroy()` on it when done.
@@ -66,9 +75,12 @@ export async function createDatabase<DB = Database>(url: string, options: Create
   const max = options.max ?? 10
   if (parsed.family === "sqlite") {
     const { default: SQLite } = await load<{ default: typeof import("better-sqlite3") }>("better-sqlite3", "A SQLite database")
-    const database = new SQLite(parsed.filename)
+    const inMemory = parsed.filename === ":memory:"
+    // better-sqlite3 creates the file but not its directory (`./data/auth.sqlite` on a fresh checkout).
+    if (!inMemory && !options.readonly) mkdirSync(dirname(parsed.filename), { recursive: true })
+    const database = new SQLite(parsed.filename, options.readonly ? { readonly: true, fileMustExist: true } : {})
     // Concurrent readers while one writes; the default rollback journal blocks them.
-    if (parsed.filename !== ":memory:") database.pragma("journal_mode = WAL")
+    if (!inMemory && !options.readonly) database.pragma("journal_mode = WAL")
     database.pragma("foreign_keys = ON")
     return new Kysely<DB>({ dialect: new SqliteDialect({ database }) })
   }

@@ -9,6 +9,15 @@
  */
 import type { SqlFamily } from "./dialect.js"
 
+/**
+ * Why an operation failed: a stable code to branch on (the message is for
+ * people and may change). All but `schema_missing` are refusals of a write.
+ */
+export type KyselyAdapterErrorReason =
+  /** The tables do not exist: the database was never migrated. Run `latchkey migrate` (or `migrate(db)`). */
+  | "schema_missing"
+  | RefusalReason
+
 /** Why a write was refused. */
 export type RefusalReason =
   /** A unique key (email, session token, credential id, …) is taken. */
@@ -33,26 +42,54 @@ const explanations: Record<RefusalReason, string> = {
   not_found: "no row has that key",
 }
 
+function messageOf(operation: string, table: string, reason: KyselyAdapterErrorReason): string {
+  if (reason === "schema_missing") {
+    return `${operation}: the ${table} table does not exist. Run \`latchkey migrate\` (or \`await migrate(db)\`) to create the tables; see docs/adapters/kysely.md#migrations.`
+  }
+  if (reason === "not_found") return `${operation}: no ${table} row has that key.`
+  return `${operation}: the database refused the ${table} row: ${explanations[reason]}.`
+}
+
 /**
- * A write the database refused, for a reason the caller can act on. `cause`
- * is the driver's error.
+ * An operation that failed for a reason the caller can act on: a write the
+ * database refused, or tables that do not exist yet. `reason` is a stable
+ * code; `cause` is the driver's error.
  */
 export class KyselyAdapterError extends Error {
   override readonly name = "KyselyAdapterError"
   constructor(
     /** The adapter operation, e.g. `"createUser"`. */
     readonly operation: string,
+    /** The table concerned (for `schema_missing`, the one the database named as missing). */
     readonly table: string,
-    readonly reason: RefusalReason,
+    readonly reason: KyselyAdapterErrorReason,
     options: { cause?: unknown } = {},
   ) {
-    super(
-      reason === "not_found"
-        ? `${operation}: no ${table} row has that key.`
-        : `${operation}: the database refused the ${table} row: ${explanations[reason]}.`,
-      options,
-    )
+    super(messageOf(operation, table, reason), options)
   }
+}
+
+/**
+ * The table a driver error says does not exist, or undefined when the error
+ * is something else: SQLite "no such table: User", PostgreSQL SQLSTATE 42P01
+ * (`relation "User" does not exist`), MySQL/MariaDB `ER_NO_SUCH_TABLE`
+ * ("Table 'db.User' doesn't exist").
+ */
+export function missingTable(family: SqlFamily, error: unknown): string | undefined {
+  const message = error instanceof Error ? error.message : ""
+  let named: string | undefined
+  if (family === "sqlite") {
+    if (!/^no such table: /.test(message)) return undefined
+    named = message.slice("no such table: ".length)
+  } else if (family === "postgres") {
+    if (codeOf(error) !== "42P01") return undefined
+    named = /relation "([^"]+)"/.exec(message)?.[1]
+  } else {
+    if (codeOf(error) !== "ER_NO_SUCH_TABLE") return undefined
+    named = /Table '([^']+)'/.exec(message)?.[1]
+  }
+  // Without its schema or database prefix ("main.User", "test.User").
+  return named?.split(".").pop() || "User"
 }
 
 interface DriverError {
@@ -103,7 +140,10 @@ export function isUnmatchableKey(family: SqlFamily, error: unknown): boolean {
   return code === "22P02" || code === "22021"
 }
 
-/** Rethrows `error` as a {@link KyselyAdapterError} when it is a refusal, as is otherwise. */
+/**
+ * `error` as a {@link KyselyAdapterError} when it is a refusal, else
+ * `error` itself; the caller throws what it returns.
+ */
 export function refusal(family: SqlFamily, operation: string, table: string, error: unknown): unknown {
   const reason = refusalReason(family, error)
   return reason ? new KyselyAdapterError(operation, table, reason, { cause: error }) : error

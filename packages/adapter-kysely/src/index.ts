@@ -9,10 +9,10 @@
 import { Kysely } from "kysely"
 import type { Database } from "./schema.js"
 
-export { KyselyAdapter, type KyselyAdapterOptions } from "./adapter.js"
+export { KyselyAdapter, type KyselyAdapterInstance, type KyselyAdapterOptions } from "./adapter.js"
 export { migrate, appliedMigrations, migrationNames, MigrationError, MIGRATION_TABLE, MIGRATION_LOCK_TABLE } from "./migrate.js"
 export type { MigrateOptions, MigrateResult } from "./migrate.js"
-export { KyselyAdapterError, type RefusalReason } from "./errors.js"
+export { KyselyAdapterError, type KyselyAdapterErrorReason, type RefusalReason } from "./errors.js"
 export { createDatabase, type CreateDatabaseOptions } from "./connect.js"
 export { sqlFamily, type SqlFamily } from "./dialect.js"
 export type { Database } from "./schema.js"

@@ -11,6 +11,7 @@ import { KyselyAdapter, KyselyAdapterError, migrate, sqlFamily } from "@latchkey
 import { parseDatabaseUrl } from "../src/connect.js"
 import { newAccount, newSession, newUser } from "@latchkey/adapter-test"
 import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
+import { rawReads } from "./support/raw.js"
 import { runId } from "./support/targets.js"
 
 await forEachFamily((create, label) => {
@@ -27,6 +28,19 @@ await forEachFamily((create, label) => {
     expect(read).toMatchObject({ access_token: account.access_token, expires_at: account.expires_at })
     expect(read).not.toHaveProperty("expires_in")
     expect(read).not.toHaveProperty("not-before-policy")
+  })
+
+  it("getAccount returns every stored column as stored: the OAuth 1.0a columns come back null like the other unset ones", async () => {
+    const adapter = KyselyAdapter(current().db)
+    const user = await adapter.createUser(newUser())
+    // Only the required fields, as Auth.js's own adapter suite links its getAccount fixture.
+    const account = { userId: user.id, type: "oauth" as const, provider: "auth0", providerAccountId: `acct-${runId()}` }
+    await adapter.linkAccount(account)
+    const got = await adapter.getAccount(account.providerAccountId, account.provider)
+    const row = await rawReads(current().db, current().family).account(account)
+    expect(Object.keys(got!).sort()).toEqual(Object.keys(row!).sort())
+    expect(got).toEqual(row)
+    expect(got).toMatchObject({ ...account, oauth_token: null, oauth_token_secret: null, access_token: null, expires_at: null })
   })
 
   it("a refused write throws KyselyAdapterError naming the operation, table and reason, never the value", async () => {

@@ -4,6 +4,10 @@
  * script can check, and no stack trace on failure.
  */
 import { execFile } from "node:child_process"
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+import SQLite from "better-sqlite3"
 import { fileURLToPath } from "node:url"
 import { afterEach, beforeEach, describe, expect, it } from "vitest"
 import { appliedMigrations, migrationNames } from "@latchkey/adapter-kysely"
@@ -53,10 +57,55 @@ await forEachFamily((create) => {
     expect(status.stdout.trim().split("\n")).toEqual(migrationNames.map((name) => `applied  ${name}`))
   })
 
+  it("--status on a database never migrated lists every migration pending and creates no table", async () => {
+    const status = await latchkey(["migrate", "--status"], { DATABASE_URL: target.url })
+    expect(status.code, status.stderr).toBe(0)
+    expect(status.stdout.trim().split("\n")).toEqual(migrationNames.map((name) => `pending  ${name}`))
+    expect(await target.db.introspection.getTables()).toEqual([])
+  })
+
   it("migrate --to stops at the named migration", async () => {
     const run = await latchkey(["migrate", "--to", "0001_authjs_tables"], { DATABASE_URL: target.url })
     expect(run.code, run.stderr).toBe(0)
     expect(await appliedMigrations(target.db)).toEqual(["0001_authjs_tables"])
+  })
+})
+
+describe("SQLite files that do not exist yet", () => {
+  let dir: string
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), "latchkey-cli-"))
+  })
+  afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+  it("--status reports a missing file as not created yet, every migration pending, and creates nothing", async () => {
+    const file = join(dir, "data", "auth.sqlite")
+    const run = await latchkey(["migrate", "--status"], { DATABASE_URL: file })
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toContain(`${file}: not created yet; ${migrationNames.length} migrations pending`)
+    for (const name of migrationNames) expect(run.stdout).toContain(`pending  ${name}`)
+    expect(readdirSync(dir)).toEqual([])
+  })
+
+  it("migrate creates the missing directory and the file; --status then lists every migration applied", async () => {
+    const file = join(dir, "data", "nested", "auth.sqlite")
+    const run = await latchkey(["migrate"], { DATABASE_URL: file })
+    expect(run.code, run.stderr).toBe(0)
+    expect(existsSync(file)).toBe(true)
+    const status = await latchkey(["migrate", "--status"], { DATABASE_URL: `sqlite:${file}` })
+    expect(status.code, status.stderr).toBe(0)
+    expect(status.stdout.trim().split("\n")).toEqual(migrationNames.map((name) => `applied  ${name}`))
+  })
+
+  it("--status on an existing file that was never migrated lists every migration pending and creates no table", async () => {
+    const file = join(dir, "empty.sqlite")
+    new SQLite(file).close()
+    const status = await latchkey(["migrate", "--status"], { DATABASE_URL: file })
+    expect(status.code, status.stderr).toBe(0)
+    expect(status.stdout.trim().split("\n")).toEqual(migrationNames.map((name) => `pending  ${name}`))
+    const database = new SQLite(file, { readonly: true })
+    expect(database.prepare("select name from sqlite_master").all()).toEqual([])
+    database.close()
   })
 })
 

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest"
 import { type Kysely, sql } from "kysely"
 import { appliedMigrations, KyselyAdapter, migrate, migrationNames, type SqlFamily } from "@latchkey/adapter-kysely"
+import { newAccount, newSession, newUser } from "@latchkey/adapter-test"
 import { authjsRows, createAuthjsTables, insertAuthjsRows } from "./support/authjs-schema.js"
 import { forEachFamily } from "./support/server-tests.js"
 import type { Target } from "./support/targets.js"
@@ -75,10 +76,40 @@ await forEachFamily((create, label) => {
   it("migrates forward from an older version, and never back", async () => {
     expect((await migrate(target.db, { to: "0001_authjs_tables" })).applied).toEqual(["0001_authjs_tables"])
     expect((await indexes(target.db, target.family, "Authenticator")).length).toBe(0)
-    expect((await migrate(target.db)).applied).toEqual(["0002_authenticator", "0003_oauth1_columns"])
+    expect((await migrate(target.db)).applied).toEqual(migrationNames.slice(1))
     expect((await migrate(target.db, { to: "0001_authjs_tables" })).applied).toEqual([])
     expect(await appliedMigrations(target.db)).toEqual(migrationNames)
     await expect(migrate(target.db, { to: "9999_unknown" })).rejects.toThrow(/unknown migration "9999_unknown"/)
+  })
+
+  it("0004 makes User.email nullable on a database an earlier version migrated, keeping every row, and stays unique where present", async () => {
+    await migrate(target.db, { to: "0003_oauth1_columns" })
+    const before = KyselyAdapter(target.db)
+    const ada = await before.createUser(newUser())
+    await before.linkAccount(newAccount(ada.id))
+    const session = await before.createSession(newSession(ada.id))
+    // What the earlier schema refused.
+    await expect(before.createUser(newUser({ email: null as unknown as string }))).rejects.toBeInstanceOf(Error)
+
+    expect((await migrate(target.db)).applied).toEqual(["0004_nullable_user_email"])
+    expect((await migrate(target.db)).applied).toEqual([])
+    const adapter = KyselyAdapter(target.db)
+    expect(await adapter.getUserByEmail(ada.email)).toEqual(ada)
+    expect((await adapter.getSessionAndUser(session.sessionToken))?.user.id).toBe(ada.id)
+    const counts = await Promise.all(["User", "Account", "Session"].map((table) => target.db.selectFrom(table).selectAll().execute()))
+    expect(counts.map((rows) => rows.length)).toEqual([1, 1, 1])
+
+    const first = await adapter.createUser(newUser({ email: null as unknown as string }))
+    const second = await adapter.createUser(newUser({ email: null as unknown as string }))
+    expect([first.email, second.email]).toEqual([null, null])
+    expect((await adapter.getUser(second.id))?.email).toBeNull()
+    await expect(adapter.createUser(newUser({ email: ada.email }))).rejects.toMatchObject({ reason: "duplicate" })
+    if (target.family === "sqlite") {
+      // The rebuild switched foreign keys off for itself only: they are on again, and cascade.
+      expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(target.db)).rows[0]?.foreign_keys).toBe(1)
+      await target.db.deleteFrom("User").where("id", "=", ada.id).execute()
+      expect(await target.db.selectFrom("Session").selectAll().execute()).toEqual([])
+    }
   })
 
   it("puts an index on every column a lookup uses", async () => {
@@ -127,6 +158,10 @@ await forEachFamily((create, label) => {
       credentialBackedUp: false,
     })
     expect(await adapter.listAuthenticatorsByUserId!(user.id)).toHaveLength(1)
+    // Its User.email, NOT NULL as Auth.js's schema declares it, now takes users without one.
+    const noEmail = await adapter.createUser!(newUser({ email: null as unknown as string }))
+    expect((await adapter.getUser!(noEmail.id))?.email).toBeNull()
+    await expect(adapter.createUser!(newUser({ email: user.email }))).rejects.toMatchObject({ reason: "duplicate" })
   })
 
   it("reads an existing database exactly, whatever its collation (MySQL's default one ignores case and trailing spaces)", async () => {

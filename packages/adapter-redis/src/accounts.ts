@@ -1,6 +1,6 @@
 /**
- * Accounts in Redis: `linkAccount`, `unlinkAccount` and `getAccount` (spec §
- * Adapter operations). An account is a field of its user's accounts hash,
+ * Accounts in Redis: `linkAccount`, `unlinkAccount` and `getAccount` (see
+ * docs/adapters/writing-an-adapter.md). An account is a field of its user's accounts hash,
  * under the user's hash tag; `<prefix>account:<provider>:<id>` points at the
  * user and is trusted only while that field exists.
  *
@@ -27,14 +27,14 @@ export async function linkAccount(store: Store, account: AdapterAccount): Promis
   const field = keys.accountField(provider, providerAccountId)
   const record = encodeValue(account, "the account")
   const stored = await runScript(redis, linkAccountScript, [keys.user(userId), keys.accounts(userId)], [field, record])
-  if (stored === -1) throw new RedisAdapterError("linkAccount", "no user with this userId")
+  if (stored === -1) throw new RedisAdapterError("linkAccount", "unknown_user", "no user with this userId")
   const claim = await claimIndex(store, keys.account(field), userId, async (holder) => {
     return (await redis.hexists(keys.accounts(holder), field)) === 1
   })
   if (claim === "taken") {
     // Undo the field written above: the account stays with its user.
     await runScript(redis, takeFieldScript, [keys.accounts(userId)], [field])
-    throw new RedisAdapterError("linkAccount", "this account is already linked to another user")
+    throw new RedisAdapterError("linkAccount", "duplicate", "this account is already linked to another user")
   }
   return decodeValue(record) as AdapterAccount
 }

@@ -20,6 +20,7 @@ import * as accounts from "./accounts.js"
 import * as authenticators from "./authenticators.js"
 import { bounded } from "./bounded.js"
 import { commands, type RedisClient } from "./client.js"
+import { UsersAdapterFailure } from "./errors.js"
 import { keyLayout } from "./keys.js"
 import { type RedisAdapterFullOptions, type RedisAdapterSessionsOnlyOptions, resolveOptions } from "./options.js"
 import * as sessions from "./sessions.js"
@@ -29,6 +30,9 @@ import * as tokens from "./verification-tokens.js"
 
 /** The adapter `RedisAdapter` returns when Redis keeps everything: all 19 operations. */
 export type RedisAdapterInstance = Required<Adapter>
+
+/** The operations Redis itself serves in sessions-only mode. */
+type SessionOperation = "createSession" | "updateSession" | "deleteSession" | "createVerificationToken" | "useVerificationToken" | "getSessionAndUser"
 
 /** Operations that sessions-only mode forwards to the `users` adapter. */
 const FORWARDED = [
@@ -45,6 +49,16 @@ const FORWARDED = [
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
 ] as const satisfies readonly (keyof Adapter)[]
+
+/**
+ * The adapter `RedisAdapter` returns in sessions-only mode: the session and
+ * verification-token operations (always there), and the user, account and
+ * authenticator operations — plus `deleteUser` — exactly when the `users`
+ * adapter has them. With `users: KyselyAdapter(db)` every operation is
+ * there, so `adapter.getUserByEmail(email)` needs no `!`.
+ */
+export type RedisSessionsOnlyAdapter<Users extends Adapter = Adapter> = Required<Pick<Adapter, SessionOperation>> &
+  Pick<Users, Extract<keyof Users, (typeof FORWARDED)[number] | "deleteUser">>
 
 function checkClient(redis: unknown): RedisClient {
   const client = redis as { evalsha?: unknown; hgetall?: unknown } | null
@@ -86,7 +100,10 @@ function checkClient(redis: unknown): RedisClient {
  * ```
  */
 export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptions): RedisAdapterInstance
-export function RedisAdapter(redis: RedisClient, options: RedisAdapterSessionsOnlyOptions): Adapter
+export function RedisAdapter<Users extends Adapter>(
+  redis: RedisClient,
+  options: RedisAdapterSessionsOnlyOptions<Users>,
+): RedisSessionsOnlyAdapter<Users>
 export function RedisAdapter(
   redis: RedisClient,
   options?: RedisAdapterFullOptions | RedisAdapterSessionsOnlyOptions,
@@ -154,7 +171,17 @@ function sessionsOnly(store: Store, limit: Limit, userAdapter: Adapter, own: Ada
     ...own,
     getSessionAndUser: (sessionToken: string) =>
       limit("getSessionAndUser", () =>
-        sessions.getSessionAndUser(store, async (userId) => (await userAdapter.getUser!(userId)) ?? null, sessionToken),
+        sessions.getSessionAndUser(
+          store,
+          async (userId) => {
+            try {
+              return (await userAdapter.getUser!(userId)) ?? null
+            } catch (error) {
+              throw new UsersAdapterFailure(error)
+            }
+          },
+          sessionToken,
+        ),
       ),
   }
   for (const name of FORWARDED) {

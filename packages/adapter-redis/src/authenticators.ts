@@ -1,7 +1,7 @@
 /**
  * WebAuthn authenticators in Redis: `createAuthenticator`,
  * `getAuthenticator`, `listAuthenticatorsByUserId` and
- * `updateAuthenticatorCounter` (spec § Adapter operations). Each is a field
+ * `updateAuthenticatorCounter` (docs/adapters/writing-an-adapter.md). Each is a field
  * of its user's authenticators hash, its signature counter a field of the
  * user's counters hash (so that raising it is one atomic compare on the
  * server); `<prefix>authenticator:<credential ID>` points at the user.
@@ -24,7 +24,7 @@ import { claimIndex, type Store } from "./store.js"
 
 function requireCounter(operation: string, counter: unknown): number {
   if (typeof counter !== "number" || !Number.isFinite(counter) || counter < 0) {
-    throw new RedisAdapterError(operation, `"counter" must be a finite number ≥ 0`)
+    throw new RedisAdapterError(operation, "invalid_value", `"counter" must be a finite number ≥ 0`)
   }
   return counter
 }
@@ -44,14 +44,14 @@ export async function createAuthenticator(store: Store, authenticator: AdapterAu
   const record = encodeValue(rest, "the authenticator")
   const userKeys = [keys.user(userId), keys.authenticators(userId), keys.counters(userId)]
   const created = await runScript(redis, createAuthenticatorScript, userKeys, [field, record, String(counter)])
-  if (created === -1) throw new RedisAdapterError("createAuthenticator", "no user with this userId")
-  if (created !== 1) throw new RedisAdapterError("createAuthenticator", "this credential ID is already registered")
+  if (created === -1) throw new RedisAdapterError("createAuthenticator", "unknown_user", "no user with this userId")
+  if (created !== 1) throw new RedisAdapterError("createAuthenticator", "duplicate", "this credential ID is already registered")
   const claim = await claimIndex(store, keys.authenticator(field), userId, async (holder) => {
     return (await redis.hexists(keys.authenticators(holder), field)) === 1
   })
   if (claim === "taken") {
     await runScript(redis, dropAuthenticatorScript, userKeys.slice(1), [field])
-    throw new RedisAdapterError("createAuthenticator", "this credential ID is already registered")
+    throw new RedisAdapterError("createAuthenticator", "duplicate", "this credential ID is already registered")
   }
   return withCounter(record, String(counter))
 }
@@ -98,7 +98,7 @@ export async function updateAuthenticatorCounter(
   newCounter: number,
 ): Promise<AdapterAuthenticator> {
   const counter = requireCounter("updateAuthenticatorCounter", newCounter)
-  const unknown = () => new RedisAdapterError("updateAuthenticatorCounter", "no authenticator with this credential ID")
+  const unknown = () => new RedisAdapterError("updateAuthenticatorCounter", "not_found", "no authenticator with this credential ID")
   if (!isKey(credentialID)) throw unknown()
   const { keys, redis } = store
   const field = keys.credentialField(credentialID)

@@ -6,7 +6,15 @@
  *
  * @module bounded
  */
-import { RedisAdapterError } from "./errors.js"
+import { IndexContentionError, RedisAdapterError, UsersAdapterFailure, type RedisAdapterErrorReason } from "./errors.js"
+
+/** The reason for an error that is not already a {@link RedisAdapterError}: the codec's refusals are TypeErrors. */
+function reasonOf(error: unknown): RedisAdapterErrorReason {
+  if (error instanceof IndexContentionError) return "contention"
+  if (error instanceof UsersAdapterFailure) return "users_adapter"
+  if (error instanceof TypeError) return "invalid_value"
+  return "redis_error"
+}
 
 /**
  * Runs `work`, rejecting with a {@link RedisAdapterError} when it has not
@@ -22,7 +30,7 @@ export async function bounded<T>(operation: string, ms: number, work: () => Prom
       ? Promise.race([
           work(),
           new Promise<never>((_, reject) => {
-            timer = setTimeout(() => reject(new RedisAdapterError(operation, `no answer from Redis within ${ms} ms`)), ms)
+            timer = setTimeout(() => reject(new RedisAdapterError(operation, "timeout", `no answer from Redis within ${ms} ms`)), ms)
           }),
         ])
       : work()
@@ -31,7 +39,9 @@ export async function bounded<T>(operation: string, ms: number, work: () => Prom
   } catch (error) {
     if (error instanceof RedisAdapterError) throw error
     const message = error instanceof Error ? error.message : String(error)
-    throw new RedisAdapterError(operation, message, { cause: error })
+    // The users adapter's own error is the cause, not the marker around it.
+    const cause = error instanceof UsersAdapterFailure ? error.failure : error
+    throw new RedisAdapterError(operation, reasonOf(error), message, { cause })
   } finally {
     clearTimeout(timer)
   }

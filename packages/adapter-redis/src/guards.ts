@@ -15,7 +15,7 @@ export function isKey(value: unknown): value is string {
 /** `value`, when it is a string; otherwise throws naming the field. */
 export function requireKey(operation: string, field: string, value: unknown): string {
   if (typeof value !== "string") {
-    throw new RedisAdapterError(operation, `"${field}" must be a string, got ${value === null ? "null" : typeof value}`)
+    throw new RedisAdapterError(operation, "invalid_value", `"${field}" must be a string, got ${value === null ? "null" : typeof value}`)
   }
   return value
 }
@@ -23,7 +23,7 @@ export function requireKey(operation: string, field: string, value: unknown): st
 /** The epoch milliseconds of `value`, when it is a valid `Date`; otherwise throws naming the field. */
 export function requireTime(operation: string, field: string, value: unknown): number {
   if (!(value instanceof Date) || Number.isNaN(value.getTime())) {
-    throw new RedisAdapterError(operation, `"${field}" must be a valid Date`)
+    throw new RedisAdapterError(operation, "invalid_value", `"${field}" must be a valid Date`)
   }
   return value.getTime()
 }

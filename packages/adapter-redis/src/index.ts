@@ -13,9 +13,9 @@
  *
  * @module @latchkey/adapter-redis
  */
-export { RedisAdapter, type RedisAdapterInstance } from "./adapter.js"
+export { RedisAdapter, type RedisAdapterInstance, type RedisSessionsOnlyAdapter } from "./adapter.js"
 export type { RedisClient } from "./client.js"
-export { RedisAdapterError } from "./errors.js"
+export { RedisAdapterError, type RedisAdapterErrorReason } from "./errors.js"
 export { DEFAULT_PREFIX, escapeKeyPart, type KeyLayout, keyLayout } from "./keys.js"
 export {
   DEFAULT_TIMEOUT,

@@ -38,7 +38,7 @@ export interface RedisAdapterFullOptions extends RedisAdapterBaseOptions {
  * Only sessions and verification tokens in Redis; users, accounts and
  * authenticators stay in `users`, another adapter (typically SQL).
  */
-export interface RedisAdapterSessionsOnlyOptions extends RedisAdapterBaseOptions {
+export interface RedisAdapterSessionsOnlyOptions<Users extends Adapter = Adapter> extends RedisAdapterBaseOptions {
   /** Keep only sessions and verification tokens in Redis. */
   only: "sessions"
   /**
@@ -47,7 +47,7 @@ export interface RedisAdapterSessionsOnlyOptions extends RedisAdapterBaseOptions
    * `getUser`, which `getSessionAndUser` calls; its session and verification
    * token methods are not used.
    */
-  users: Adapter | (() => Adapter)
+  users: Users | (() => Users)
 }
 
 /** The options of `RedisAdapter`: one of the two modes. */

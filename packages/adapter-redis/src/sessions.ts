@@ -1,6 +1,6 @@
 /**
  * Sessions in Redis: `createSession`, `getSessionAndUser`, `updateSession`
- * and `deleteSession` (spec § Adapter operations). A session is a hash under
+ * and `deleteSession` (docs/adapters/writing-an-adapter.md). A session is a hash under
  * its token that Redis expires at the session's `expires` (PEXPIREAT), so an
  * ended session disappears by itself. Each user also has a sorted set of
  * their session tokens scored by expiry, used by `deleteUser`; it is pruned
@@ -50,11 +50,11 @@ export async function createSession(
   // Index first: a crash between the two writes leaves an index entry that
   // points at nothing (pruned at its expiry), never a session deleteUser cannot find.
   if ((await indexSession(store, options, userId, member, expires)) === -1) {
-    throw new RedisAdapterError("createSession", "no user with this userId")
+    throw new RedisAdapterError("createSession", "unknown_user", "no user with this userId")
   }
   const fields = encodeFields(session)
   const created = await runScript(redis, createHashScript, [keys.session(member)], [expires, ...fields])
-  if (created !== 1) throw new RedisAdapterError("createSession", "a session with this token already exists")
+  if (created !== 1) throw new RedisAdapterError("createSession", "duplicate", "a session with this token already exists")
   return decodeFields<AdapterSession>(fields)!
 }
 

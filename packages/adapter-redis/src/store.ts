@@ -16,6 +16,7 @@ import type { AdapterUser } from "@latchkey/core/adapters"
 import { type Commands, runScript } from "./client.js"
 import { decodeFields } from "./codec.js"
 import type { KeyLayout } from "./keys.js"
+import { IndexContentionError } from "./errors.js"
 import { setIfScript } from "./scripts.js"
 
 /** The client and key layout of one adapter. */
@@ -53,5 +54,5 @@ export async function claimIndex(
     if (await isLive(holder)) return "taken"
     if ((await runScript(store.redis, setIfScript, [key], [holder, userId])) === 1) return "claimed"
   }
-  throw new Error("the index entry kept changing under concurrent writes; try again")
+  throw new IndexContentionError()
 }

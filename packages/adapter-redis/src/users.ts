@@ -1,7 +1,7 @@
 /**
  * Users in Redis: `createUser`, `getUser`, `getUserByEmail`,
- * `getUserByAccount`, `updateUser` and `deleteUser` (spec § Adapter
- * operations). A user is a hash under their own hash tag; the email index is
+ * `getUserByAccount`, `updateUser` and `deleteUser` (see
+ * docs/adapters/writing-an-adapter.md). A user is a hash under their own hash tag; the email index is
  * a separate key that only points at them (see {@link claimIndex}).
  *
  * @module users
@@ -32,11 +32,11 @@ export async function createUser(store: Store, user: AdapterUser): Promise<Adapt
   const id = isKey(user.id) && user.id !== "" ? user.id : crypto.randomUUID()
   const record = { ...user, id }
   const created = await runScript(store.redis, createHashScript, [store.keys.user(id)], ["", ...encodeFields(record)])
-  if (created !== 1) throw new RedisAdapterError("createUser", "a user with this id already exists")
+  if (created !== 1) throw new RedisAdapterError("createUser", "duplicate", "a user with this id already exists")
   if (!isKey(record.email)) return decodeFields<AdapterUser>(encodeFields(record))!
   try {
     const claim = await claimIndex(store, store.keys.email(record.email), id, emailOwner(store, record.email))
-    if (claim === "taken") throw new RedisAdapterError("createUser", "another user already has this email address")
+    if (claim === "taken") throw new RedisAdapterError("createUser", "duplicate", "another user already has this email address")
   } catch (error) {
     // Undo the user written above, so that a failed create leaves nothing behind.
     await store.redis.del(store.keys.user(id)).catch(() => {})
@@ -83,7 +83,7 @@ export async function updateUser(
   user: Partial<AdapterUser> & Pick<AdapterUser, "id">,
 ): Promise<AdapterUser> {
   const { id, ...changes } = user
-  if (!isKey(id)) throw new RedisAdapterError("updateUser", "no user with this id")
+  if (!isKey(id)) throw new RedisAdapterError("updateUser", "not_found", "no user with this id")
   const emailChanges = changes.email !== undefined
   const result = (await runScript(
     store.redis,
@@ -91,7 +91,7 @@ export async function updateUser(
     [store.keys.user(id)],
     ["", emailChanges ? "email" : "", ...encodeFields(changes)],
   )) as [string | null, string[]] | null
-  if (!result) throw new RedisAdapterError("updateUser", "no user with this id")
+  if (!result) throw new RedisAdapterError("updateUser", "not_found", "no user with this id")
   const [before, after] = result
   const updated = decodeFields<AdapterUser>(after)!
   if (!emailChanges) return updated
@@ -103,7 +103,7 @@ export async function updateUser(
     const claim = await claimIndex(store, store.keys.email(email), id, emailOwner(store, email))
     if (claim === "taken") {
       await runScript(store.redis, restoreFieldScript, [store.keys.user(id)], ["email", encodeValue(email), before ?? ""])
-      throw new RedisAdapterError("updateUser", "another user already has this email address")
+      throw new RedisAdapterError("updateUser", "duplicate", "another user already has this email address")
     }
   }
   if (isKey(previous)) await runScript(store.redis, deleteIfScript, [store.keys.email(previous)], [id])

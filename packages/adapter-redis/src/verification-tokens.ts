@@ -1,6 +1,6 @@
 /**
  * Verification tokens (email sign-in) in Redis: `createVerificationToken`
- * and `useVerificationToken` (spec § Adapter operations). A token is a string
+ * and `useVerificationToken` (docs/adapters/writing-an-adapter.md). A token is a string
  * key named by both its identifier and its token — a lookup by the
  * identifier alone can never find it (the flaw of GHSA-4rxr-27mm-mxq9 in
  * Auth.js's Upstash adapter) — that Redis deletes at `expires`. It is read

@@ -6,7 +6,7 @@
 import type { Adapter, AdapterUser } from "@latchkey/core/adapters"
 import { MemoryAdapter } from "@latchkey/core/adapters/memory"
 import { afterAll, expect, it } from "vitest"
-import { RedisAdapter } from "../src/index.js"
+import { RedisAdapter, RedisAdapterError } from "../src/index.js"
 import { keyLayout } from "../src/keys.js"
 import { describeWithRedis, freshPrefix, keysUnder, removePrefix, testClient } from "./support.js"
 
@@ -131,6 +131,9 @@ describeWithRedis("RedisAdapter: sessions only", () => {
       },
     })
     await adapter.createSession!({ sessionToken: "so-fail", userId: "someone", expires: new Date(Date.now() + HOUR) })
-    await expect(adapter.getSessionAndUser!("so-fail")).rejects.toThrow("RedisAdapter.getSessionAndUser: SQL is down")
+    const failure = await Promise.resolve(adapter.getSessionAndUser!("so-fail")).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(RedisAdapterError)
+    expect(failure).toMatchObject({ message: "RedisAdapter.getSessionAndUser: SQL is down", operation: "getSessionAndUser", reason: "users_adapter" })
+    expect((failure as Error).cause).toMatchObject({ message: "SQL is down" })
   })
 })

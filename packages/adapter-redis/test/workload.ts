@@ -22,13 +22,13 @@ export async function exerciseAdapter(adapter: Adapter, tag: string): Promise<vo
     name: "Ada {Lovelace}",
   })
   const other = await a.createUser({ id: "", email: `other-${tag}@example.com`, emailVerified: null })
-  await expect(a.createUser({ id: "", email: user.email, emailVerified: null })).rejects.toThrow(/email address/)
+  await expect(a.createUser({ id: "", email: user.email, emailVerified: null })).rejects.toMatchObject({ reason: "duplicate", message: expect.stringMatching(/email address/) })
   expect(await a.getUser(user.id)).toMatchObject({ id: user.id })
   expect(await a.getUserByEmail(user.email)).toMatchObject({ id: user.id })
 
   const account = { userId: user.id, type: "oauth" as const, provider: "{git}:hub", providerAccountId: `}${tag}{`, access_token: "t" }
   await a.linkAccount(account)
-  await expect(a.linkAccount({ ...account, userId: other.id })).rejects.toThrow(/already linked/)
+  await expect(a.linkAccount({ ...account, userId: other.id })).rejects.toMatchObject({ reason: "duplicate", message: expect.stringMatching(/already linked/) })
   expect(await a.getUserByAccount(account)).toMatchObject({ id: user.id })
   expect(await a.getAccount(account.providerAccountId, account.provider)).toMatchObject(account)
 
@@ -36,7 +36,7 @@ export async function exerciseAdapter(adapter: Adapter, tag: string): Promise<vo
   // move to a taken email is refused and undone.
   await a.updateUser({ id: user.id, email: `moved:{${tag}}@example.com`, name: "Ada" })
   expect(await a.getUserByEmail(`moved:{${tag}}@example.com`)).toMatchObject({ id: user.id })
-  await expect(a.updateUser({ id: user.id, email: other.email })).rejects.toThrow(/email address/)
+  await expect(a.updateUser({ id: user.id, email: other.email })).rejects.toMatchObject({ reason: "duplicate", message: expect.stringMatching(/email address/) })
   // A user created with the email the first one gave up takes over its (released) entry.
   const third = await a.createUser({ id: "", email: `{odd}:${tag}@example.com`, emailVerified: null })
 
@@ -71,7 +71,7 @@ export async function exerciseAdapter(adapter: Adapter, tag: string): Promise<vo
       credentialDeviceType: "singleDevice",
       credentialBackedUp: false,
     }),
-  ).rejects.toThrow(/already registered/)
+  ).rejects.toMatchObject({ reason: "duplicate", message: expect.stringMatching(/already registered/) })
   expect(await a.getAuthenticator(credentialID)).toMatchObject({ userId: user.id, counter: 1 })
   expect(await a.updateAuthenticatorCounter(credentialID, 5)).toMatchObject({ counter: 5 })
   expect(await a.listAuthenticatorsByUserId(user.id)).toHaveLength(1)

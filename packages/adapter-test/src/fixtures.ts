@@ -41,6 +41,16 @@ export function newUser(overrides: Partial<AdapterUser> = {}): AdapterUser {
   }
 }
 
+/**
+ * A user as core hands it to `createUser` after a sign-in whose provider
+ * returned no email address (X over OAuth 2.0 never does): `email` is
+ * `null`. `AdapterUser` types `email` as a string, as `@auth/core` does;
+ * the value core passes is `null` all the same.
+ */
+export function newUserWithoutEmail(overrides: Partial<AdapterUser> = {}): AdapterUser {
+  return newUser({ email: null as unknown as string, emailVerified: null, ...overrides })
+}
+
 /** An OAuth account of `userId`, with every token column of the schema filled. */
 export function newAccount(userId: string, overrides: Partial<AdapterAccount> = {}): AdapterAccount {
   const key = randomId()

@@ -1,6 +1,6 @@
 /**
  * `@latchkey/adapter-test`: the conformance suite for database adapters of
- * Latchkey and Auth.js (spec § Adapter operations). Call
+ * Latchkey and Auth.js (docs/adapters/writing-an-adapter.md). Call
  * {@link runAdapterConformance} at the top level of a vitest file, with your
  * adapter and raw reads of your database; it registers one `describe` block
  * per group of rules.
@@ -39,6 +39,7 @@ import { notFoundGroup } from "./groups/not-found.js"
 import { sessionsGroup } from "./groups/sessions.js"
 import { singleUseGroup } from "./groups/single-use.js"
 import { usersGroup } from "./groups/users.js"
+import { usersWithoutEmailGroup } from "./groups/users-without-email.js"
 import { verificationTokensGroup } from "./groups/verification-tokens.js"
 import type { ConformanceOptions } from "./options.js"
 
@@ -53,7 +54,7 @@ export type {
 } from "./options.js"
 export { adapterOperations } from "./options.js"
 export { type HostileValue, hostileValues, lookalikes, LONG_LENGTH } from "./hostile-values.js"
-export { newAccount, newAuthenticator, newSession, newUser, newVerificationToken, randomId } from "./fixtures.js"
+export { newAccount, newAuthenticator, newSession, newUser, newUserWithoutEmail, newVerificationToken, randomId } from "./fixtures.js"
 
 /**
  * Registers the conformance suite with vitest: a `describe` block named
@@ -87,6 +88,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
       await options.db.disconnect?.()
     })
     usersGroup(ctx)
+    usersWithoutEmailGroup(ctx)
     accountsGroup(ctx)
     sessionsGroup(ctx)
     verificationTokensGroup(ctx)

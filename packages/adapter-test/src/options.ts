@@ -30,14 +30,17 @@ export const adapterOperations: readonly AdapterOperation[] = ADAPTER_METHODS
  * can be skipped as a whole.
  *
  * - `users`, `accounts`, `sessions`, `verificationTokens`, `authenticators`:
- *   each operation does what the spec says, checked through the adapter and
+ *   each operation does what the contract says, checked through the adapter and
  *   through your raw reads.
+ * - `usersWithoutEmail`: users whose `email` is `null` (a provider that
+ *   returns no address): stored, found by id, account and session,
+ *   updated, several at once, while `getUserByEmail` finds the others.
  * - `notFound`: every `get…` answers `null` (and `listAuthenticatorsByUserId`
  *   `[]`) for unknown keys, including ids that do not have the id column's
  *   format, such as `"invalid-user-id"` against a `uuid` column.
  * - `dates`: `emailVerified` and every `expires` come back as `Date`
  *   instances with the same millisecond, on every read path.
- * - `extraFields`: fields beyond the spec's round-trip (see
+ * - `extraFields`: fields beyond the contract's round-trip (see
  *   {@link ConformanceOptions.extraFields}).
  * - `cascades`: `deleteUser` removes the user's sessions, accounts and
  *   authenticators, and nothing of anyone else's.
@@ -49,6 +52,7 @@ export const adapterOperations: readonly AdapterOperation[] = ADAPTER_METHODS
  */
 export type ConformanceGroup =
   | "users"
+  | "usersWithoutEmail"
   | "accounts"
   | "sessions"
   | "verificationTokens"

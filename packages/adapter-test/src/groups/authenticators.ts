@@ -1,6 +1,6 @@
 /**
  * `createAuthenticator`, `getAuthenticator`, `listAuthenticatorsByUserId`,
- * `updateAuthenticatorCounter`, with the spec's throw rules: creating and
+ * `updateAuthenticatorCounter`, with the contract's throw rules: creating and
  * updating throw on failure.
  *
  * @module groups/authenticators

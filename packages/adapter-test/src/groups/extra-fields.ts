@@ -1,6 +1,6 @@
 /**
- * Models may carry fields beyond the spec's (spec § Resources: "Every model
- * may be extended with additional fields"); those the storage keeps
+ * Models may carry fields beyond the contract's (an application's own
+ * columns, e.g. a user's `role`; see docs/adapters/writing-an-adapter.md); those the storage keeps
  * round-trip unchanged through every read.
  *
  * @module groups/extra-fields

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { ADAPTER_METHODS, type AdapterAccount, type AdapterAuthenticator, type AdapterUser } from "./contract.js"
-import { MemoryAdapter } from "./memory.js"
+import { MemoryAdapter, MemoryAdapterError } from "./memory.js"
 
 const inAnHour = () => new Date(Date.now() + 3_600_000)
 const ada: AdapterUser = { id: "u1", email: "ada@example.com", emailVerified: null, name: "Ada" }
@@ -53,6 +53,21 @@ describe("MemoryAdapter", () => {
     const verified = new Date()
     expect(await adapter.updateUser({ id: "u1", emailVerified: verified })).toEqual({ ...ada, emailVerified: verified })
     expect((await adapter.getUser("u1"))!.emailVerified).toEqual(verified)
+  })
+
+  it("stores users without an email (a provider that returns none), several at once, and still finds the others by email", async () => {
+    const adapter = MemoryAdapter()
+    const noEmail = (id: string) => ({ id, name: `X user ${id}`, email: null as unknown as string, emailVerified: null })
+    await adapter.createUser(ada)
+    const [first, second] = await Promise.all([adapter.createUser(noEmail("x1")), adapter.createUser(noEmail("x2"))])
+    expect(first).toEqual(noEmail("x1"))
+    expect(await adapter.getUser("x2")).toEqual(second)
+    await adapter.linkAccount({ ...account, userId: "x1", provider: "twitter", providerAccountId: "2244994945" })
+    expect(await adapter.getUserByAccount({ provider: "twitter", providerAccountId: "2244994945" })).toEqual(first)
+    expect(await adapter.updateUser({ id: "x1", name: "Renamed" })).toEqual({ ...first, name: "Renamed" })
+    expect(await adapter.getUserByEmail("ada@example.com")).toEqual(ada)
+    await adapter.createSession({ sessionToken: "sx", userId: "x2", expires: inAnHour() })
+    expect((await adapter.getSessionAndUser("sx"))?.user).toEqual(second)
   })
 
   it("returns copies: changing a returned object changes nothing stored", async () => {
@@ -126,10 +141,24 @@ describe("MemoryAdapter refuses what unique keys would", () => {
   it("never overwrites a user: a taken id or email throws, an empty id gets a fresh one", async () => {
     const adapter = MemoryAdapter()
     const first = await adapter.createUser({ id: "u1", email: "a@example.com", emailVerified: null })
-    await expect(adapter.createUser({ id: "u1", email: "b@example.com", emailVerified: null })).rejects.toThrow(/already exists/)
-    await expect(adapter.createUser({ id: "u2", email: "a@example.com", emailVerified: null })).rejects.toThrow(/already exists/)
+    await expect(adapter.createUser({ id: "u1", email: "b@example.com", emailVerified: null })).rejects.toMatchObject({ reason: "duplicate", operation: "createUser" })
+    await expect(adapter.createUser({ id: "u2", email: "a@example.com", emailVerified: null })).rejects.toThrow(MemoryAdapterError)
+    await expect(adapter.createUser({ id: "u2", email: "a@example.com", emailVerified: null })).rejects.toMatchObject({ reason: "duplicate", message: expect.stringMatching(/email address already exists/) })
     const blank = await adapter.createUser({ id: "", email: "c@example.com", emailVerified: null })
     expect(blank.id).not.toBe("")
     expect(await adapter.getUser("u1")).toEqual(first)
+  })
+
+  it("refuses moving a user to another user's email, and updating what does not exist, with stable reasons", async () => {
+    const adapter = MemoryAdapter()
+    await adapter.createUser({ id: "u1", email: "a@example.com", emailVerified: null })
+    await adapter.createUser({ id: "u2", email: "b@example.com", emailVerified: null })
+    await expect(adapter.updateUser({ id: "u2", email: "a@example.com" })).rejects.toMatchObject({ name: "MemoryAdapterError", operation: "updateUser", reason: "duplicate" })
+    expect((await adapter.getUser("u2"))?.email).toBe("b@example.com")
+    expect(await adapter.updateUser({ id: "u1", email: "a@example.com", name: "Same email" })).toMatchObject({ email: "a@example.com", name: "Same email" })
+    await expect(adapter.updateUser({ id: "nobody", name: "x" })).rejects.toMatchObject({ operation: "updateUser", reason: "not_found" })
+    await expect(adapter.updateAuthenticatorCounter("unknown", 1)).rejects.toMatchObject({ operation: "updateAuthenticatorCounter", reason: "not_found" })
+    await adapter.createAuthenticator(authenticator)
+    await expect(adapter.createAuthenticator(authenticator)).rejects.toMatchObject({ operation: "createAuthenticator", reason: "duplicate" })
   })
 })

@@ -5,12 +5,13 @@
  *
  * For tests, demos and prototypes: the data is gone when the process ends
  * and is not shared between processes. It implements all 19 operations of
- * the adapter contract (spec § Adapter operations) with their rules:
+ * the adapter contract (docs/adapters/writing-an-adapter.md) with their rules:
  * `null` for "not found", `useVerificationToken` returns a token once,
  * `deleteUser` also removes the user's accounts, sessions and
  * authenticators, `updateAuthenticatorCounter` throws for an unknown
- * credential and never lowers a counter. Records are copied in and out, so changing a returned object
- * never changes what is stored.
+ * credential and never lowers a counter. Records are copied in and out, so
+ * changing a returned object never changes what is stored. What it refuses
+ * it refuses with a {@link MemoryAdapterError} whose `reason` is a stable code.
  *
  * @example
  * ```ts
@@ -27,6 +28,30 @@ import type {
   AdapterUser,
   VerificationToken,
 } from "./contract.js"
+
+/**
+ * Why {@link MemoryAdapter} refused an operation. The codes mean the same
+ * as in `KyselyAdapterError` and `RedisAdapterError`.
+ */
+export type MemoryAdapterErrorReason =
+  /** A unique key is taken: a user id or email, a credential id. */
+  | "duplicate"
+  /** There is nothing to update: `updateUser`, `updateAuthenticatorCounter`. */
+  | "not_found"
+
+/** An operation {@link MemoryAdapter} refused, with the operation's name and a stable {@link MemoryAdapterErrorReason}. */
+export class MemoryAdapterError extends Error {
+  override readonly name = "MemoryAdapterError"
+  constructor(
+    /** The adapter operation, e.g. `"createUser"`. */
+    readonly operation: string,
+    /** Why it was refused: a stable code. */
+    readonly reason: MemoryAdapterErrorReason,
+    message: string,
+  ) {
+    super(`MemoryAdapter.${operation}: ${message}`)
+  }
+}
 
 /** The operations of {@link MemoryAdapter}: every one of the contract, none optional. */
 export type MemoryAdapterInstance = Required<Adapter>
@@ -58,8 +83,8 @@ export function MemoryAdapter(): MemoryAdapterInstance {
     async createUser(user) {
       // As a SQL table's keys would: a taken id or email is refused, never overwritten.
       const id = typeof user.id === "string" && user.id !== "" ? user.id : crypto.randomUUID()
-      if (users.has(id)) throw new Error(`A user with id ${JSON.stringify(id)} already exists.`)
-      if (user.email && userWithEmail(user.email)) throw new Error("A user with this email address already exists.")
+      if (users.has(id)) throw new MemoryAdapterError("createUser", "duplicate", `a user with id ${JSON.stringify(id)} already exists`)
+      if (user.email && userWithEmail(user.email)) throw new MemoryAdapterError("createUser", "duplicate", "a user with this email address already exists")
       const stored = copy({ ...user, id })
       users.set(id, stored)
       return copy(stored)
@@ -79,7 +104,10 @@ export function MemoryAdapter(): MemoryAdapterInstance {
     },
     async updateUser(user) {
       const stored = users.get(user.id)
-      if (!stored) throw new Error(`updateUser: no user with id ${user.id}`)
+      if (!stored) throw new MemoryAdapterError("updateUser", "not_found", `no user with id ${JSON.stringify(user.id)}`)
+      // As a unique index would: moving to another user's email is refused.
+      const holder = user.email ? userWithEmail(user.email) : undefined
+      if (holder && holder.id !== user.id) throw new MemoryAdapterError("updateUser", "duplicate", "another user already has this email address")
       const updated = { ...stored, ...copy(user) }
       users.set(user.id, updated)
       return copy(updated)
@@ -150,7 +178,7 @@ export function MemoryAdapter(): MemoryAdapterInstance {
     },
     async createAuthenticator(authenticator) {
       if (authenticators.has(authenticator.credentialID)) {
-        throw new Error(`createAuthenticator: credential ${authenticator.credentialID} is already registered`)
+        throw new MemoryAdapterError("createAuthenticator", "duplicate", `credential ${JSON.stringify(authenticator.credentialID)} is already registered`)
       }
       authenticators.set(authenticator.credentialID, copy(authenticator))
       return copy(authenticator)
@@ -160,7 +188,7 @@ export function MemoryAdapter(): MemoryAdapterInstance {
     },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const stored = authenticators.get(credentialID)
-      if (!stored) throw new Error(`updateAuthenticatorCounter: no authenticator with credential id ${credentialID}`)
+      if (!stored) throw new MemoryAdapterError("updateAuthenticatorCounter", "not_found", `no authenticator with credential id ${JSON.stringify(credentialID)}`)
       // A signature counter only goes up: a late or replayed update never lowers it (WebAuthn §6.1.1).
       const updated = { ...stored, counter: Math.max(stored.counter, newCounter) }
       authenticators.set(credentialID, updated)

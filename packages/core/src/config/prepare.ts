@@ -158,7 +158,9 @@ function guardAdapter(adapter: Adapter | undefined, logger: LoggerInstance, debu
         if (debug) logger.debug(`adapter_${name}`, { args: loggableArgs(name, args) })
         return await (method as (...a: unknown[]) => unknown).apply(adapter, args)
       } catch (error) {
-        const wrapped = new AdapterError(`Adapter method ${name} failed.`, error as Error)
+        // The adapter's own message goes into the logged line: it says what to fix (e.g. "run latchkey migrate").
+        const reason = error instanceof Error && error.message ? `: ${error.message}` : "."
+        const wrapped = new AdapterError(`Adapter method ${name} failed${reason}`, error as Error)
         logger.error(wrapped)
         throw wrapped
       }

@@ -32,6 +32,7 @@ export type { MaybePromise } from "./util/steps.js"
 
 export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
 export { createActionURL, setEnvDefaults } from "./config/env.js"
+export { envOriginOf } from "./config/env-origin.js"
 export { isAuthAction } from "./http/actions.js"
 export { parseActionPath } from "./http/request.js"
 export { ConfigSnapshot } from "./config/snapshot.js"

@@ -6,6 +6,7 @@ import { InvalidOption } from "../errors.js"
 import type { Provider, ProviderConfig } from "../providers/index.js"
 import type { AuthAction } from "../types.js"
 import type { AuthConfig } from "./auth-config.js"
+import { recordEnvOrigin } from "./env-origin.js"
 import { createLogger } from "./logger.js"
 
 /**
@@ -96,6 +97,12 @@ function providerFromEnv(envObject: EnvObject, provider: Provider): Provider {
  * - oauth/oidc providers' `clientId`/`clientSecret`/`issuer` ← `AUTH_{ID}_ID/SECRET/ISSUER`,
  *   email providers' `apiKey` ← `AUTH_{ID}_KEY` (ID = provider id upper-cased, `-` → `_`).
  *
+ * A well-formed `AUTH_URL` also fixes the app's origin: its origin is
+ * recorded on `config` (under a symbol, not an option) and `Auth()` and the
+ * integrations use it instead of the request's `Host`, so the host it makes
+ * trusted is the only one served, and an https `AUTH_URL` gets `__Secure-`
+ * cookies behind a proxy that speaks plain http.
+ *
  * An `AUTH_URL` that is not an absolute http(s) URL (`app.example.com`,
  * `localhost:3000`) neither sets `basePath` nor trusts the host: it is
  * recorded on the configuration, and `Auth()` answers every request with a
@@ -110,6 +117,8 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppres
   if (url && !parsedUrl) carrier[ENV_PROBLEM] = malformedAuthUrl(url)
   else delete carrier[ENV_PROBLEM]
   if (parsedUrl) {
+    // The origin this AUTH_URL vouches for, used before any Host header (env-origin.ts).
+    recordEnvOrigin(config, parsedUrl.origin)
     if (config.basePath) {
       if (!suppressBasePathWarning) createLogger(config).warn("env-url-basepath-redundant")
     } else if (parsedUrl.pathname !== "/") {

@@ -19,6 +19,7 @@ import { OAuthRuntime } from "../flows/oauth/runtime.js"
 import { KeyRing } from "../session/keys.js"
 import { LegacySessions } from "../session/legacy-token.js"
 import { OpenedTokenCache } from "../session/opened-token-cache.js"
+import { RedirectProxyTargets } from "../security/redirect-proxy-targets.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { LoggerInstance, PagesOptions, Theme } from "../types.js"
 import type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "./auth-config.js"
@@ -32,6 +33,7 @@ import {
   defaultGenerateSessionToken,
 } from "./defaults.js"
 import { ENV_PROBLEM } from "./env.js"
+import { envOriginOf } from "./env-origin.js"
 import { createLogger, redactSecrets, redactedValue } from "./logger.js"
 import { type InternalProvider, normalizeProviders } from "./providers.js"
 import { ConfigSnapshot } from "./snapshot.js"
@@ -68,6 +70,8 @@ export interface PreparedConfig {
   readonly configErrorLog: { logged: boolean }
   /** OAuth/OIDC per-provider state: settings, discovery and JWKS caches, client objects (flows/oauth/runtime.ts). */
   readonly oauth: OAuthRuntime
+  /** Where the redirect proxy may forward an authorization response (`redirectProxyAllowedOrigins`). */
+  readonly redirectProxyTargets: RedirectProxyTargets
 }
 
 const preparedKey = Symbol("latchkey.prepared")
@@ -194,6 +198,7 @@ function failed(config: unknown, logger: LoggerInstance, configError: AuthError)
     configError,
     configErrorLog: { logged: false },
     oauth: new OAuthRuntime(undefined),
+    redirectProxyTargets: new RedirectProxyTargets(undefined, undefined),
   }
 }
 
@@ -272,6 +277,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     configError,
     configErrorLog: { logged: false },
     oauth: new OAuthRuntime(typeof config.redirectProxyUrl === "string" ? config.redirectProxyUrl : undefined),
+    redirectProxyTargets: new RedirectProxyTargets(config.redirectProxyAllowedOrigins, envOriginOf(config)),
   }
 }
 

@@ -122,7 +122,8 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppres
     if (config.basePath) {
       if (!suppressBasePathWarning) createLogger(config).warn("env-url-basepath-redundant")
     } else if (parsedUrl.pathname !== "/") {
-      config.basePath = parsedUrl.pathname.replace(/\/+$/, "")
+      // As written, trailing slash included, as @auth/core keeps it: createActionURL compares it with AUTH_URL's path.
+      config.basePath = parsedUrl.pathname
     }
   }
   config.basePath ??= "/auth"
@@ -176,7 +177,8 @@ export function createActionURL(
     if (!parsed) throw malformedAuthUrl(envUrl)
     url = parsed
     if (basePath && basePath !== "/" && url.pathname !== "/") {
-      if (url.pathname.replace(/\/+$/, "") !== basePath) createLogger(config).warn("env-url-basepath-mismatch")
+      // Compared as written, as @auth/core does: `/auth/` against `/auth` warns.
+      if (url.pathname !== basePath) createLogger(config).warn("env-url-basepath-mismatch")
       url.pathname = "/"
     }
   } else {

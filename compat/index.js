@@ -5,3 +5,4 @@ export { Auth, skipCSRFCheck, raw, setEnvDefaults, createActionURL } from "@auth
 export { encode, decode, getToken } from "@auth/core/jwt";
 export { default as Credentials } from "@auth/core/providers/credentials";
 export * as errors from "@auth/core/errors";
+export { default as GitLab } from "@auth/core/providers/gitlab";

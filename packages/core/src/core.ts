@@ -11,6 +11,7 @@ import { route } from "./actions/router.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { actionOf, withAction } from "./config/callbacks.js"
+import { envOriginOf, onEnvOrigin } from "./config/env-origin.js"
 import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
 import {
   AuthError,
@@ -167,7 +168,8 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
   const basePath = request.basePath === undefined ? prepared.basePath : normalizeBasePath(request.basePath)
   let parsed: RequestInternal
   try {
-    parsed = yield* wait(toInternalRequest(request, basePath))
+    // The origin of the AUTH_URL setEnvDefaults saw comes before the request's Host (env-origin.ts).
+    parsed = onEnvOrigin(yield* wait(toInternalRequest(request, basePath)), envOriginOf(config))
   } catch (error) {
     const status = error instanceof BadRequest ? error.status : 400
     const misrouted = error instanceof BadRequest && error.unroutedPath !== undefined && outsideBasePath(error.unroutedPath, basePath)

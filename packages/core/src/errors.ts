@@ -49,6 +49,7 @@ export type ErrorType =
   | "ExperimentalFeatureNotEnabled"
   | "InvalidOption"
   | "CallbackError"
+  | "RedirectProxyTargetRefused"
 
 /** Where a user is sent when the error interrupts a request. */
 export type ErrorKind = "signIn" | "error"
@@ -287,6 +288,18 @@ export class InvalidOption extends AuthError {
  */
 export class CallbackError extends AuthError {
   static override type: ErrorType = "CallbackError"
+}
+
+/**
+ * The redirect proxy refused to forward an authorization response to the
+ * origin its sign-in sealed into `state`, because the configuration does
+ * not allow that origin (`redirectProxyAllowedOrigins`). Either a preview
+ * deployment's origin is missing from the list, or someone started the
+ * sign-in with a forged `Host` to receive another user's code. Nothing is
+ * forwarded. Latchkey's own type: `@auth/core` forwards to any sealed origin.
+ */
+export class RedirectProxyTargetRefused extends AuthError {
+  static override type: ErrorType = "RedirectProxyTargetRefused"
 }
 
 const clientSafeTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([

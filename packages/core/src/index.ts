@@ -33,6 +33,7 @@ export type { Awaitable as MaybePromise } from "./types.js"
 
 export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
 export { createActionURL, setEnvDefaults } from "./config/env.js"
+export { envOriginOf } from "./config/env-origin.js"
 export { isAuthAction } from "./http/action-names.js"
 export { parseActionPath } from "./http/request.js"
 export { ConfigSnapshot } from "./config/snapshot.js"

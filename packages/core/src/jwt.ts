@@ -13,7 +13,7 @@ import { parse as parseCookieHeader } from "cookie"
 import { MissingSecret } from "./errors.js"
 import { defaultCookies } from "./http/cookie-defaults.js"
 import { readChunkedCookie } from "./http/session-cookie.js"
-import { InvalidJWE, openJwt, sealJwt } from "./session/jwe.js"
+import { InvalidJWE, NO_MATCHING_SECRET, openJwt, sealJwt } from "./session/jwe.js"
 import { KeyRing } from "./session/keys.js"
 import type { Awaitable } from "./types.js"
 
@@ -86,14 +86,23 @@ export async function encode<Payload = JWT>(params: JWTEncodeParams<Payload>): P
 /**
  * Decrypts and validates a session JWT. Returns `null` when `token` is empty.
  * Throws when the token is malformed, tampered with, encrypted under an
- * unknown secret, uses another algorithm, or has expired.
+ * unknown secret, uses another algorithm, or has expired. A token sealed
+ * under none of the secrets rejects with a plain `Error`, "no matching
+ * decryption secret", exactly as `@auth/core`'s `decode` does (code that
+ * tells a rotated-away secret apart relies on that); the other refusals are
+ * Latchkey's own (see docs/migration.md).
  */
 export async function decode<Payload = JWT>(params: JWTDecodeParams): Promise<Payload | null> {
   const { token, salt, secret } = params
   if (!token) return null
   const ring = new KeyRing(secretsOf(secret))
-  const { payload } = await openJwt(token, ({ enc, kid }) => ring.decryptionKey(salt, enc, kid))
-  return payload as Payload
+  try {
+    const { payload } = await openJwt(token, ({ enc, kid }) => ring.decryptionKey(salt, enc, kid))
+    return payload as Payload
+  } catch (error) {
+    if (error instanceof InvalidJWE && error.message === NO_MATCHING_SECRET) throw new Error(NO_MATCHING_SECRET)
+    throw error
+  }
 }
 
 /** Parameters of {@link getToken}. */
@@ -175,7 +184,7 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
     if (customDecode) return await customDecode({ token, salt, secret: secrets as string[] })
     return await decode({ token, salt, secret: secrets as string[] })
   } catch (error) {
-    logger?.debug?.("getToken: token rejected", { reason: error instanceof InvalidJWE ? error.message : "decode failed" })
+    logger?.debug?.("getToken: token rejected", { reason: error instanceof InvalidJWE || (error as Error)?.message === NO_MATCHING_SECRET ? (error as Error).message : "decode failed" })
     return null
   }
 }

@@ -29,7 +29,8 @@ import { expressAuthRequest } from "./request.js"
  *   of `config`, built on the first request and reused; the options of
  *   `config` are not modified (it only carries the copy under a private,
  *   non-enumerable symbol, shared with {@link getSession}).
- * - The request's origin is `AUTH_URL`'s when set, else `req.protocol` and
+ * - The request's origin is `AUTH_URL`'s when set (in `process.env`, or
+ *   recorded on `config` by `setEnvDefaults`), else `req.protocol` and
  *   `req.host`, which honour Express's `trust proxy` setting; a host that is
  *   not a plain `name[:port]` (userinfo, percent-encoding, backslashes) is
  *   refused as `@latchkey/node` refuses it.
@@ -57,8 +58,9 @@ export function ExpressAuth(config: ExpressAuthConfig): RequestHandler {
         (req.method === "GET" || req.method === "POST") && isAuthRoute(pathnameOf(req.originalUrl), basePath)
       if (!handled) return next()
       // Core's plain answer, written directly: no web Request or Response is built.
-      const request = expressAuthRequest(req, process.env, fixedBasePath === undefined ? basePath : undefined)
-      writeAuthResponse(req, res, await handleAuthRequest(request, shared.current()))
+      const effective = shared.current()
+      const request = expressAuthRequest(req, process.env, effective, fixedBasePath === undefined ? basePath : undefined)
+      writeAuthResponse(req, res, await handleAuthRequest(request, effective))
     } catch (error) {
       next(error)
     }

@@ -12,11 +12,11 @@ import type { Env } from "./config.js"
 import { publicOrigin } from "./origin.js"
 
 /**
- * The request core reads for `req`; `basePath`, when given, is the mount
- * path core routes and builds URLs under for this request.
+ * The request core reads for `req` under the effective `config`; `basePath`,
+ * when given, is the mount path core routes and builds URLs under for this request.
  */
-export function expressAuthRequest(req: ExpressRequest, env: Env, basePath?: string): AuthRequestLike {
-  const origin = publicOrigin(req, env)
+export function expressAuthRequest(req: ExpressRequest, env: Env, config: object, basePath?: string): AuthRequestLike {
+  const origin = publicOrigin(req, env, config)
   const body = consumedBody(req)
   return toAuthRequest(req, {
     path: req.originalUrl,

@@ -60,7 +60,7 @@ function serverMessage(body: unknown): string | undefined {
 export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
   assertSupportedExpressRequest(req)
   const effective = effectiveConfigOf(config, process.env).current()
-  const origin = publicOrigin(req, process.env) ?? "http://localhost"
+  const origin = publicOrigin(req, process.env, effective) ?? "http://localhost"
   const basePath = effective.basePath === "/" ? "" : (effective.basePath ?? "/auth").replace(/\/+$/, "")
   const cookie = req.headers.cookie
   // Only the cookies travel: what the browser client's own GET /session would carry.

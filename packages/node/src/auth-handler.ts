@@ -10,7 +10,7 @@
  * `toNodeHandler((req) => Auth(req, config))`. Behaviour is identical.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { type AuthConfig, type AuthRequestLike, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
+import { type AuthConfig, type AuthRequestLike, type AuthResponseParts, envOriginOf, handleAuthRequest } from "@latchkey/core"
 import { NodeHeaderView, withoutBodyFraming } from "./headers.js"
 import type { NodeHandlerOptions, ToAuthRequestOptions } from "./options.js"
 import { requestOrigin, resolveNodeOptions } from "./origin.js"
@@ -86,8 +86,9 @@ function failed(res: ServerResponse, error: unknown): void {
  *
  * @param config A long-lived configuration object (prepared once, on first use).
  * @param options `origin` fixes the public origin; without it, the origin of
- *   `AUTH_URL` in `options.env` (default `process.env`, read now) does;
- *   without either, the Host header. `trustProxy` honours
+ *   the `AUTH_URL` that `setEnvDefaults(env, config)` saw does, else that of
+ *   `AUTH_URL` in `options.env` (default `process.env`, read now); without
+ *   any, the Host header. `trustProxy` honours
  *   X-Forwarded-Host/Proto. See {@link NodeHandlerOptions}.
  * @throws TypeError at once when `options.origin`, or the `AUTH_URL` used in
  *   its place, is not an absolute http(s) URL.
@@ -96,7 +97,7 @@ export function toNodeAuthHandler(
   config: Omit<AuthConfig, "raw">,
   options: NodeHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const resolved = resolveNodeOptions(options)
+  const resolved = resolveNodeOptions(options, envOriginOf(config))
   return (req, res) => {
     try {
       const answer = handleAuthRequest(toAuthRequest(req, resolved), config)

@@ -108,16 +108,18 @@ function envOrigin(env: Record<string, string | undefined>): string | undefined 
 /**
  * Validates and normalises a listener's options once, for a listener that
  * serves many requests: the fixed origin is then not re-parsed per request.
- * Without `origin`, the origin of `AUTH_URL` (else `NEXTAUTH_URL`) in
- * `options.env` (default `process.env`) becomes the fixed origin, read now,
+ * Without `origin`, the fixed origin is `recordedOrigin` (the origin of the
+ * `AUTH_URL` that `setEnvDefaults` saw, whatever environment it was given:
+ * `envOriginOf(config)` from `@latchkey/core`), else that of `AUTH_URL`
+ * (else `NEXTAUTH_URL`) in `options.env` (default `process.env`), read now,
  * as `setEnvDefaults` reads it for `trustHost`.
  *
  * @throws TypeError when `options.origin`, or the `AUTH_URL` used in its
  *   place, is not an absolute http(s) URL.
  */
-export function resolveNodeOptions(options: NodeHandlerOptions): NodeRequestOptions {
+export function resolveNodeOptions(options: NodeHandlerOptions, recordedOrigin?: string): NodeRequestOptions {
   const { env = process.env, ...rest } = options
-  const origin = rest.origin === undefined ? envOrigin(env) : fixedOrigin(rest.origin)
+  const origin = rest.origin === undefined ? (recordedOrigin ?? envOrigin(env)) : fixedOrigin(rest.origin)
   if (origin === undefined) return rest
   return { ...rest, origin, [originChecked]: true } as NodeRequestOptions
 }

@@ -16,6 +16,7 @@ import { actionOf, callbackError, namedCallbackFailure } from "../config/callbac
 import type { JWT } from "../jwt.js"
 import { clearSessionCookies, issueJwtSession } from "../session/jwt-session.js"
 import { clearSessionCache } from "../session/session-cache.js"
+import { endStoredSession } from "../session/stored-session.js"
 import { hashSessionToken } from "../session/token-hash.js"
 import type { Account, Profile, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"
@@ -83,8 +84,8 @@ async function issueDatabaseSession(ctx: RequestContext, grant: SessionGrant): P
     return
   }
   const previous = grant.current?.session
-  // Deleted under the key it is stored with (its hash, or an Auth.js-era raw token).
-  if (previous) await adapter!.deleteSession!(previous.sessionToken)
+  // Under every key it may be stored with (its hash, and an Auth.js-era raw token): the old cookie must not come back.
+  if (previous) await endStoredSession(ctx, ctx.sessionCookie.value!)
   const token: unknown = await options.generateSessionToken()
   if (typeof token !== "string" || token === "") {
     throw new TypeError(`session.generateSessionToken must return a non-empty string; it returned ${token === "" ? "an empty string" : typeof token}.`)

@@ -20,6 +20,7 @@ import type {
   Theme,
   User,
 } from "../types.js"
+import type { RedirectProxyAllowedOrigins } from "../security/redirect-proxy-targets.js"
 import type { raw, skipCSRFCheck } from "../symbols.js"
 
 /** Session options (docs/configuration.md, "Sessions"). */
@@ -255,8 +256,25 @@ export interface AuthConfig {
   raw?: typeof raw
   /** Where Latchkey's routes live. Default `/auth`, or `AUTH_URL`'s path via `setEnvDefaults`. */
   basePath?: string
-  /** Preview-deployment OAuth proxy (OAuth issue). */
+  /**
+   * The base URL (with `basePath`) of a stable deployment that receives
+   * OAuth callbacks for preview deployments and forwards each to the
+   * deployment that started the sign-in. Default `AUTH_REDIRECT_PROXY_URL`
+   * via `setEnvDefaults`. See docs/providers/oauth.md, "Redirect proxy".
+   */
   redirectProxyUrl?: string
+  /**
+   * The origins the redirect proxy may forward an authorization response
+   * (its `code`) to: a list of origins (`"https://pr-42.preview.example.com"`),
+   * or a function given a sealed origin (`scheme://host[:port]`) that returns
+   * `true` to allow it (for preview hosts that follow a pattern). The proxy's
+   * own origin and that of the `AUTH_URL` `setEnvDefaults` saw are always
+   * allowed; any other is refused with `RedirectProxyTargetRefused`. Default:
+   * none beyond those two. Latchkey only: `@auth/core` forwards to whatever
+   * origin the sign-in sealed, which a `Host` header chooses.
+   * See docs/providers/oauth.md, "Redirect proxy".
+   */
+  redirectProxyAllowedOrigins?: RedirectProxyAllowedOrigins
   /** Opt-in experimental features. */
   experimental?: { enableWebAuthn?: boolean }
 }

@@ -7,6 +7,7 @@ import type { Provider, ProviderConfig } from "../providers/index.js"
 import type { AuthAction } from "../types.js"
 import type { AuthConfig } from "./auth-config.js"
 import { providerEnvName } from "./env-names.js"
+import { recordEnvOrigin } from "./env-origin.js"
 import { createLogger } from "./logger.js"
 
 /**
@@ -97,6 +98,12 @@ function providerFromEnv(envObject: EnvObject, provider: Provider): Provider {
  * - oauth/oidc providers' `clientId`/`clientSecret`/`issuer` ← `AUTH_{ID}_ID/SECRET/ISSUER`,
  *   email providers' `apiKey` ← `AUTH_{ID}_KEY` (ID = provider id upper-cased, `-` → `_`).
  *
+ * A well-formed `AUTH_URL` also fixes the app's origin: its origin is
+ * recorded on `config` (under a symbol, not an option) and `Auth()` and the
+ * integrations use it instead of the request's `Host`, so the host it makes
+ * trusted is the only one served, and an https `AUTH_URL` gets `__Secure-`
+ * cookies behind a proxy that speaks plain http.
+ *
  * An `AUTH_URL` that is not an absolute http(s) URL (`app.example.com`,
  * `localhost:3000`) neither sets `basePath` nor trusts the host: it is
  * recorded on the configuration, and `Auth()` answers every request with a
@@ -111,10 +118,13 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppres
   if (url && !parsedUrl) carrier[ENV_PROBLEM] = malformedAuthUrl(url)
   else delete carrier[ENV_PROBLEM]
   if (parsedUrl) {
+    // The origin this AUTH_URL vouches for, used before any Host header (env-origin.ts).
+    recordEnvOrigin(config, parsedUrl.origin)
     if (config.basePath) {
       if (!suppressBasePathWarning) createLogger(config).warn("env-url-basepath-redundant")
     } else if (parsedUrl.pathname !== "/") {
-      config.basePath = parsedUrl.pathname.replace(/\/+$/, "")
+      // As written, trailing slash included, as @auth/core keeps it: createActionURL compares it with AUTH_URL's path.
+      config.basePath = parsedUrl.pathname
     }
   }
   config.basePath ??= "/auth"
@@ -168,7 +178,8 @@ export function createActionURL(
     if (!parsed) throw malformedAuthUrl(envUrl)
     url = parsed
     if (basePath && basePath !== "/" && url.pathname !== "/") {
-      if (url.pathname.replace(/\/+$/, "") !== basePath) createLogger(config).warn("env-url-basepath-mismatch")
+      // Compared as written, as @auth/core does: `/auth/` against `/auth` warns.
+      if (url.pathname !== basePath) createLogger(config).warn("env-url-basepath-mismatch")
       url.pathname = "/"
     }
   } else {

@@ -19,6 +19,7 @@ import type { JWTOptions } from "../jwt.js"
 import { KeyRing } from "../session/keys.js"
 import { LegacySessions } from "../session/legacy-token.js"
 import { OpenedTokenCache } from "../session/opened-token-cache.js"
+import { RedirectProxyTargets } from "../security/redirect-proxy-targets.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { LoggerInstance, PagesOptions, Theme } from "../types.js"
 import type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "./auth-config.js"
@@ -32,6 +33,7 @@ import {
   defaultGenerateSessionToken,
 } from "./defaults.js"
 import { ENV_PROBLEM } from "./env.js"
+import { envOriginOf } from "./env-origin.js"
 import { createLogger, redactSecrets, redactedValue } from "./logger.js"
 import { type InternalProvider, normalizeProviders } from "./providers.js"
 import { type ConfigSlot, ConfigSlots } from "./per-config.js"
@@ -74,6 +76,8 @@ export interface PreparedConfig {
    * modules loaded on first use); read it with {@link perConfig}.
    */
   readonly slots: ConfigSlots<PreparedConfig>
+  /** Where the redirect proxy may forward an authorization response (`redirectProxyAllowedOrigins`). */
+  readonly redirectProxyTargets: RedirectProxyTargets
 }
 
 /** The value of `slot` for `config`, created on first use and kept while the configuration is. */
@@ -208,6 +212,7 @@ function failed(config: unknown, logger: LoggerInstance, configError: AuthError)
     configErrorLog: { logged: false },
     redirectProxyUrl: undefined,
     slots: new ConfigSlots(),
+    redirectProxyTargets: new RedirectProxyTargets(undefined, undefined),
   }
 }
 
@@ -282,6 +287,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     configErrorLog: { logged: false },
     redirectProxyUrl: typeof config.redirectProxyUrl === "string" ? config.redirectProxyUrl : undefined,
     slots: new ConfigSlots(),
+    redirectProxyTargets: new RedirectProxyTargets(config.redirectProxyAllowedOrigins, envOriginOf(config)),
   }
 }
 

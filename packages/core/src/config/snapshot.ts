@@ -43,7 +43,9 @@ export class ConfigSnapshot {
 
   /** Whether `config` holds the options recorded, including the contents of `secret` and `providers`. */
   matches(config: Partial<AuthConfig>): boolean {
-    // for…in over own keys rather than Object.keys: no array allocated on every request.
+    // for…in rather than Object.keys: no array allocated on every request. Own keys only: inherited
+    // enumerable properties (a prototype of defaults, a polluted Object.prototype) are not in the
+    // snapshot, and counting them would make the config look changed on every request.
     let count = 0
     for (const key in config) {
       if (!Object.hasOwn(config, key)) continue

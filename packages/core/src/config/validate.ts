@@ -11,6 +11,7 @@
  * are checked where they are normalised (config/providers.ts).
  */
 import { InvalidOption } from "../errors.js"
+import { originOfEntry } from "../security/redirect-proxy-targets.js"
 
 /** Reads a boolean option: a boolean, or a string where "false", "0", "no", "off" and "" are false. */
 export function flagValue(value: unknown): boolean | undefined {
@@ -154,6 +155,15 @@ function checkAdapter(value: unknown): Problem {
   return mustBe("adapter", value, "an object of adapter methods", "Pass the adapter itself, e.g. `adapter: KyselyAdapter(db)`.")
 }
 
+function checkAllowedOrigins(path: string, value: unknown): Problem {
+  if (isUnset(value) || typeof value === "function") return undefined
+  const what = 'a list of origins (e.g. ["https://pr-42.preview.example.com"]) or a function (origin) => boolean'
+  if (!Array.isArray(value)) return mustBe(path, value, what)
+  const index = value.findIndex((entry) => typeof entry !== "string" || originOfEntry(entry) === undefined)
+  if (index === -1) return undefined
+  return mustBe(`${path}[${index}]`, value[index], "an origin: an absolute http(s) URL with no path", 'Write only scheme, host and port, e.g. "https://pr-42.preview.example.com"; for a pattern, pass a function.')
+}
+
 function checkExperimental(value: unknown): Problem {
   const problem = checkObject("experimental", value)
   if (problem || !isObject(value)) return problem
@@ -185,6 +195,7 @@ export function validateOptions(config: unknown): InvalidOption | undefined {
     checkFlag("debug", config.debug) ??
     checkAdapter(config.adapter) ??
     checkString("redirectProxyUrl", config.redirectProxyUrl) ??
+    checkAllowedOrigins("redirectProxyAllowedOrigins", config.redirectProxyAllowedOrigins) ??
     checkExperimental(config.experimental)
   return problem === undefined ? undefined : new InvalidOption(problem)
 }

@@ -30,6 +30,9 @@ export class InvalidJWE extends Error {
   override name = "InvalidJWE"
 }
 
+/** The message of the {@link InvalidJWE} for a token sealed under none of the secrets (`@auth/core`'s words). */
+export const NO_MATCHING_SECRET = "no matching decryption secret"
+
 /** The current time in whole seconds. */
 export const nowInSeconds = () => Math.floor(Date.now() / 1000)
 
@@ -149,7 +152,7 @@ function* openJwtSteps(
 
   const enc = header.enc as ContentEncryption
   const key = yield* wait(findKey({ enc, kid: header.kid as string | undefined }))
-  if (!key) throw new InvalidJWE("no matching decryption secret")
+  if (!key) throw new InvalidJWE(NO_MATCHING_SECRET)
 
   const plaintext = yield* wait(
     runtimeCrypto.decryptCompact(enc, key.key, { protectedHeader, encryptedKey, iv, ciphertext, tag }),

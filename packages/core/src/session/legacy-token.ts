@@ -18,8 +18,16 @@
  * migrating the same row at once: the second `createSession` fails on the
  * unique token (its `AdapterError` is logged), finds the hashed row the first
  * one wrote, and goes on.
+ *
+ * A sign-out during a move must win. Sign-out deletes the raw row first and
+ * the hashed row second (stored-session.ts); the move writes the hashed row
+ * and then checks that the raw row is still there. Either the sign-out
+ * deleted the raw row before that check, and the move deletes the hashed row
+ * it wrote and answers "no session", or it did so after, and then the hashed
+ * row already existed when the sign-out came to delete it. A raw row the move
+ * failed to delete is deleted by the next sign-out, which removes both keys.
  */
-import type { Adapter } from "../adapters/contract.js"
+import type { Adapter, AdapterSession } from "../adapters/contract.js"
 import type { StoredSession } from "./session-and-user.js"
 import { looksLikeAuthjsToken, looksLikeStoredHash } from "./token-hash.js"
 
@@ -79,10 +87,31 @@ async function migrate(adapter: Adapter, token: string, hash: string): Promise<S
     if (!moved) throw error
     return moved
   }
+  if (!(await adapter.getSessionAndUser!(token))) {
+    // Signed out while the hashed row was being written: that row must not outlive the sign-out.
+    await deleteUnlessGone(adapter, hash)
+    return null
+  }
   try {
     await adapter.deleteSession!(token)
   } catch {
-    // Logged by the adapter guard. The session lives on under its hash; the raw row expires by itself.
+    // Logged by the adapter guard. The session lives on under its hash; sign-out deletes both keys,
+    // and otherwise the raw row expires by itself.
   }
   return { session: { ...found.session, sessionToken: hash }, user: found.user }
+}
+
+/**
+ * Deletes the row stored under `key`. A delete that throws because the row
+ * is already gone (some adapters, Prisma's among them, throw on a missing
+ * row) counts as done; one that throws while the row is still there is
+ * rethrown. Returns what `deleteSession` returned, or `undefined`.
+ */
+export async function deleteUnlessGone(adapter: Adapter, key: string): Promise<AdapterSession | null | undefined | void> {
+  try {
+    return await adapter.deleteSession!(key)
+  } catch (error) {
+    if (await adapter.getSessionAndUser!(key)) throw error
+    return undefined
+  }
 }

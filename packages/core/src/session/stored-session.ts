@@ -5,6 +5,7 @@
  */
 import type { RequestContext } from "../context.js"
 import type { AdapterSession } from "../adapters/contract.js"
+import { deleteUnlessGone } from "./legacy-token.js"
 import type { StoredSession } from "./session-and-user.js"
 import { hashSessionToken } from "./token-hash.js"
 
@@ -24,15 +25,27 @@ export async function findStoredSession(ctx: RequestContext, token: string, hash
 
 /**
  * Deletes the session the cookie's `token` names and returns what
- * `deleteSession` returned. A token that may still be stored raw (an
- * Auth.js-era session never read since the switch) is looked up first, so
- * the row that exists is the one deleted: adapters such as Prisma's throw
- * when asked to delete a row that is not there.
+ * `deleteSession` returned. A token that may have been stored raw (an
+ * Auth.js-era session) has its row under both keys deleted, the raw one
+ * first: a move to the hash under way, or one whose delete of the raw row
+ * failed, must not bring the session back (see legacy-token.ts). Each key
+ * is looked up before it is deleted, because adapters such as Prisma's
+ * throw when asked to delete a row that is not there.
  */
 export async function endStoredSession(ctx: RequestContext, token: string): Promise<AdapterSession | null | undefined | void> {
   const { adapter, legacySessions } = ctx.config
   const hash = await hashSessionToken(token)
   if (!legacySessions?.accepts(token)) return adapter!.deleteSession!(hash)
-  const found = await adapter!.getSessionAndUser!(hash)
-  return adapter!.deleteSession!(found ? hash : token)
+  let failure: unknown
+  let deleted: AdapterSession | null | undefined | void
+  for (const key of [token, hash]) {
+    try {
+      if (await adapter!.getSessionAndUser!(key)) deleted = (await deleteUnlessGone(adapter!, key)) ?? deleted
+    } catch (error) {
+      // The other key is still deleted; the first failure is reported.
+      failure ??= error
+    }
+  }
+  if (failure !== undefined) throw failure
+  return deleted
 }

@@ -556,7 +556,11 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
       async ({ from, to }) => {
         // The preview deployment is `app`; the proxy is another origin sharing the secret.
         const proxyOrigin: AppOrigin = { label: "proxy", origin: "https://auth.example.com", secure: true }
-        const proxied = () => ({ providers: [oidc("op", { checks: ALL_CHECKS, redirectProxyUrl: `${proxyOrigin.origin}/auth` })] })
+        // Latchkey's proxy forwards only to allowed origins (redirectProxyAllowedOrigins); @auth/core ignores the option.
+        const proxied = () => ({
+          providers: [oidc("op", { checks: ALL_CHECKS, redirectProxyUrl: `${proxyOrigin.origin}/auth` })],
+          redirectProxyAllowedOrigins: [app.origin],
+        })
         const preview = clientFor(from, app, proxied)
         const proxy = new Client(to, clientFor(to, proxyOrigin, proxied).config, proxyOrigin, new CookieJar())
         const start = await startSignIn(preview, "op")

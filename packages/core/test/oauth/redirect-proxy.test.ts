@@ -26,7 +26,7 @@ afterAll(() => op?.close())
 async function deployments() {
   const client = await registerClient(op, "op", {}, PROXY)
   const provider = () => oidcProvider(op, client)
-  const options = { redirectProxyUrl: `${PROXY.origin}/auth` }
+  const options = { redirectProxyUrl: `${PROXY.origin}/auth`, redirectProxyAllowedOrigins: [PREVIEW.origin] }
   const proxyConfig = appConfig([provider()], options)
   const previewConfig = appConfig([provider()], options)
   return { proxyConfig, previewConfig }

@@ -1,0 +1,88 @@
+/**
+ * The AUTH_URL that `setEnvDefaults(env, config)` saw, with an `env` other
+ * than `process.env` (a Workers binding, a test's object): it turned
+ * `trustHost` on, so its origin, not the request's Host, is the one every URL
+ * and cookie is built for. Real servers on 127.0.0.1, requests with a chosen
+ * Host header over real HTTP.
+ */
+import { type AuthConfig, Auth, setEnvDefaults } from "@latchkey/core"
+import Credentials from "@latchkey/core/providers/credentials"
+import { type RequestListener, request as httpRequest } from "node:http"
+import { beforeAll, describe, expect, it } from "vitest"
+import { toNodeAuthHandler, toNodeHandler } from "../src/index.js"
+import { type RawResponse, rawRequest, trackedServers } from "./serve.js"
+
+const ENV = { AUTH_URL: "https://app.example/auth", AUTH_SECRET: "node-env-origin-secret-0123456789abcdef" }
+
+function configFromEnv(): AuthConfig {
+  const config: AuthConfig = {
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+    providers: [
+      Credentials({
+        credentials: { username: {}, password: {} },
+        authorize: ({ username, password }) => (username === "alice" && password === "wonderland" ? { id: "1", name: "Alice" } : null),
+      }),
+    ],
+  }
+  setEnvDefaults(ENV, config)
+  return config
+}
+
+const cookieNames = (response: RawResponse) => ([] as string[]).concat(response.headers["set-cookie"] ?? []).map((line) => line.split("=")[0])
+const cookiePairs = (response: RawResponse) => ([] as string[]).concat(response.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ")
+
+/** A form POST with exactly these headers (fetch cannot choose the Host). */
+function postForm(port: number, path: string, body: string, headers: Record<string, string>): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const contentHeaders = { "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) }
+    const req = httpRequest({ host: "127.0.0.1", port, method: "POST", path, headers: { ...headers, ...contentHeaders } }, (res) => {
+      const chunks: Buffer[] = []
+      res.on("data", (chunk: Buffer) => chunks.push(chunk))
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }))
+      res.on("error", reject)
+    })
+    req.on("error", reject)
+    req.end(body)
+  })
+}
+
+const { listen } = trackedServers()
+
+beforeAll(() => {
+  // The point is an AUTH_URL the listener cannot find in process.env.
+  expect(process.env.AUTH_URL).toBeUndefined()
+  expect(process.env.NEXTAUTH_URL).toBeUndefined()
+})
+
+const listeners: Array<[string, (config: AuthConfig) => RequestListener]> = [
+  ["toNodeAuthHandler(config)", (config) => toNodeAuthHandler(config)],
+  ["toNodeHandler((request) => Auth(request, config))", (config) => toNodeHandler((request) => Auth(request, config))],
+]
+
+describe.each(listeners)("%s after setEnvDefaults(env, config) with AUTH_URL in env", (_, listenerOf) => {
+  it("builds its URLs on AUTH_URL's origin, whatever the Host header says", async () => {
+    const server = await listen(listenerOf(configFromEnv()))
+    const providers = await rawRequest(server.port, { path: "/auth/providers", headers: { host: "evil.test" } })
+    expect(providers.status).toBe(200)
+    expect(JSON.parse(providers.body).credentials).toMatchObject({
+      signinUrl: "https://app.example/auth/signin/credentials",
+      callbackUrl: "https://app.example/auth/callback/credentials",
+    })
+    expect(providers.body).not.toContain("evil.test")
+  })
+
+  it("sets __Host-/__Secure- cookies for an https AUTH_URL behind plain http, and redirects only there", async () => {
+    const server = await listen(listenerOf(configFromEnv()))
+    const csrf = await rawRequest(server.port, { path: "/auth/csrf", headers: { host: "evil.test" } })
+    expect(cookieNames(csrf)).toEqual(["__Host-authjs.csrf-token"])
+    const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string }
+
+    const body = new URLSearchParams({ csrfToken, username: "alice", password: "wonderland", callbackUrl: "https://evil.test/" }).toString()
+    const signIn = await postForm(server.port, "/auth/callback/credentials", body, { host: "evil.test", cookie: cookiePairs(csrf) })
+    expect(signIn.status).toBe(302)
+    // A callbackUrl on the Host's origin is another origin now: the user lands on AUTH_URL's.
+    expect(signIn.headers.location).toBe("https://app.example")
+    expect(cookieNames(signIn)).toContain("__Secure-authjs.session-token")
+    expect(cookieNames(signIn)).not.toContain("authjs.session-token")
+  })
+})

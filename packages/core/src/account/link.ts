@@ -9,9 +9,15 @@
  *   (`events.linkAccount`).
  * - Not linked, nobody signed in, a user with the same email exists:
  *   {@link OAuthAccountNotLinked}, unless the provider sets
- *   `allowDangerousEmailAccountLinking` (then it is linked to that user).
- * - Otherwise a user is created with `emailVerified: null`
- *   (`events.createUser`) and the account linked to them. Should linking
+ *   `allowDangerousEmailAccountLinking`, the provider verified the address
+ *   and the existing user's `emailVerified` is set (then it is linked to
+ *   that user). Both must be verified, or an attacker who registered the
+ *   victim's address at a provider that does not check it would get the
+ *   victim's later accounts linked to their user (account pre-hijacking,
+ *   docs/account-linking.md).
+ * - Otherwise a user is created (`events.createUser`), `emailVerified` the
+ *   time of creation when the provider verified the address, else `null`,
+ *   and the account linked to them. Should linking
  *   fail, the new user is deleted again (when the adapter has `deleteUser`),
  *   so no user is left without its account.
  *
@@ -41,6 +47,18 @@ function storedAccount(request: LinkRequest, userId: string): AdapterAccount {
   const { provider, providerAccountId, type, userId: _userId, ...tokens } = request.account
   const picked = request.storedAccount ? (request.storedAccount(tokens as TokenSet) ?? {}) : tokens
   return { ...picked, provider, providerAccountId, type, userId } as AdapterAccount
+}
+
+/**
+ * Why linking by email to `existing` is refused, or undefined when it may
+ * go ahead: the incoming address must be verified by its provider, and the
+ * existing user's address must have been proved (`emailVerified` set). The
+ * reason names neither address.
+ */
+function unverifiedLink(request: LinkRequest, existing: AdapterUser): string | undefined {
+  if (request.emailVerified !== true) return "the provider did not verify the address (isEmailVerified)"
+  if (!existing.emailVerified) return "the existing user's address was never verified (emailVerified is not set)"
+  return undefined
 }
 
 /** Links `account` to `user`; on failure, deletes `user` again when it was created for this sign-in. */
@@ -97,9 +115,18 @@ export async function resolveOAuthUser(
     if (!request.allowDangerousEmailAccountLinking) {
       throw new OAuthAccountNotLinked("Another user already has this email address; sign in as them first to link the account.", { provider })
     }
+    const refusal = unverifiedLink(request, byEmail)
+    if (refusal) {
+      logger.debug(`sign-in: allowDangerousEmailAccountLinking did not link by email: ${refusal}`, { provider })
+      throw new OAuthAccountNotLinked(
+        `Another user already has this email address and allowDangerousEmailAccountLinking did not link to them: ${refusal}. Sign in as that user first to link the account (docs/account-linking.md).`,
+        { provider },
+      )
+    }
     user = byEmail
   } else {
-    user = await adapter.createUser!({ ...request.user, emailVerified: null } as AdapterUser)
+    const emailVerified = request.emailVerified === true ? new Date() : null
+    user = await adapter.createUser!({ ...request.user, emailVerified } as AdapterUser)
     created = true
     await events.createUser?.({ user })
   }

@@ -15,7 +15,8 @@ import type { Account, Profile, TokenSet, User } from "../types.js"
  * How each flow fills it:
  * - OAuth 2/OIDC and OAuth 1.0a: `user` from the provider's `profile()`
  *   (with a fresh id, the e-mail lower-cased), `account` with every token
- *   (`type` `"oauth"` or `"oidc"`), `profile`, `storedAccount`,
+ *   (`type` `"oauth"` or `"oidc"`), `profile`, `emailVerified` from the
+ *   provider's `isEmailVerified`, `storedAccount`,
  *   `allowDangerousEmailAccountLinking`;
  * - credentials: the user `authorize()` returned, `account.type`
  *   `"credentials"` (`providerAccountId` = the user id), `credentials`;
@@ -37,10 +38,12 @@ export interface SignInAttempt {
   /** OAuth/OIDC: the provider's profile. */
   profile?: Profile
   /**
-   * Whether the provider vouched that `user.email` is the user's (OpenID
-   * Connect Core §5.1 `email_verified`, a provider known to verify, or an
-   * e-mail flow's proof of the inbox). `undefined` means not known, and is
-   * treated as unverified by rules that depend on it (docs/account-linking.md).
+   * Whether the provider vouched that `user.email` is the user's (the
+   * provider's `isEmailVerified`: by default OpenID Connect Core 1.0 §5.1
+   * `email_verified`; or an e-mail flow's proof of the inbox). `undefined`
+   * means not known, and is treated as unverified: a user created from it
+   * gets `emailVerified: null`, and it is never linked by email
+   * (docs/account-linking.md, "Verified email addresses").
    */
   emailVerified?: boolean
   /** OAuth/OIDC: picks what is stored on the account (the provider's `account()`). */

@@ -85,6 +85,12 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
           `Provider "${provider.id}" is an OpenID Connect provider (type "oidc") without \`issuer\`, so its id_tokens cannot be validated. Set \`issuer\` (or ${providerEnvName(provider.id, "ISSUER")}) to the provider's issuer identifier.`,
         )
       }
+      const isEmailVerified = (provider as { isEmailVerified?: unknown }).isEmailVerified
+      if (isEmailVerified !== undefined && typeof isEmailVerified !== "boolean" && typeof isEmailVerified !== "function") {
+        return new InvalidProvider(
+          `Provider "${provider.id}": \`isEmailVerified\` must be true, false or a function of the profile; got ${typeof isEmailVerified} (docs/account-linking.md).`,
+        )
+      }
       if (!provider.issuer) {
         const missing = (["authorization", "token", "userinfo"] as const).find((key) => !endpointUrl(provider[key]))
         if (missing) {

@@ -10,7 +10,8 @@
  * - Checks: PKCE and `state`.
  * - `GET /2.0/user` has no e-mail; it is read from `GET /2.0/user/emails`:
  *   the primary address when confirmed, else the first confirmed one
- *   (`@auth/core` gives Bitbucket users no e-mail).
+ *   (`@auth/core` gives Bitbucket users no e-mail); hence
+ *   `isEmailVerified: true` (docs/account-linking.md).
  *
  * @module providers/bitbucket
  */
@@ -93,6 +94,8 @@ export default function Bitbucket(options: OAuthUserConfig<BitbucketProfile> = {
         image: profile.links?.avatar?.href ?? null,
       }
     },
+    // The address only ever comes from the confirmed entries of /2.0/user/emails.
+    isEmailVerified: true,
     style: { bg: "#205081", text: "#ffffff", logo: letterMark("B", "#ffffff") },
     options,
   }

@@ -7,6 +7,8 @@
  * - Checks: PKCE and `state`.
  * - Profile from `GET /users/@me`; the avatar URL is built from the avatar
  *   hash (animated `a_` hashes as GIF), or Discord's default avatar.
+ * - The address counts as verified when the user object's `verified` is
+ *   true (`isEmailVerified`; docs/account-linking.md).
  *
  * @module providers/discord
  */
@@ -77,6 +79,8 @@ export default function Discord(options: OAuthUserConfig<DiscordProfile> = {}): 
         image: discordAvatarUrl(profile),
       }
     },
+    // Discord's user object: `verified` says whether the e-mail has been verified.
+    isEmailVerified: (profile) => profile.verified === true,
     style: { bg: "#5865f2", text: "#ffffff", logo: letterMark("D", "#ffffff") },
     options,
   }

@@ -12,6 +12,10 @@
  *   primary address when it is verified, else the first verified one, never
  *   an unverified one (`@auth/core` takes the primary or the first,
  *   verified or not).
+ * - GitHub does not document the public e-mail of `GET /user` as verified,
+ *   so `GET /user/emails` is read for it too: the profile's `email_verified`
+ *   (added by Latchkey) is true only for an address found verified there,
+ *   and `isEmailVerified` reads it (docs/account-linking.md).
  * - GitHub Enterprise Server: `enterprise: { baseUrl: "https://github.example.com" }`.
  *
  * @example
@@ -51,6 +55,11 @@ export interface GitHubProfile extends Record<string, any> {
   location: string | null
   /** The public e-mail, or (after the `/user/emails` lookup) the verified primary one. */
   email: string | null
+  /**
+   * Added by Latchkey, not sent by GitHub: whether `email` is a verified
+   * entry of `GET /user/emails` (false when that list could not be read).
+   */
+  email_verified?: boolean
   hireable: boolean | null
   bio: string | null
   twitter_username?: string | null
@@ -83,24 +92,44 @@ export function pickGitHubEmail(emails: unknown): string | null {
   return (verified.find((entry) => entry.primary) ?? verified[0])?.email ?? null
 }
 
-/** `GET /user`, then `GET /user/emails` when the e-mail is private. */
+/**
+ * The address to use and whether it is verified: the public e-mail of
+ * `GET /user` when there is one (verified only when `emails` lists it as
+ * verified), else {@link pickGitHubEmail}'s choice, verified by construction.
+ * `emails` is `GET /user/emails`, or undefined when it could not be read.
+ */
+export function gitHubEmail(publicEmail: unknown, emails: unknown): { email: string | null; verified: boolean } {
+  if (typeof publicEmail === "string" && publicEmail) {
+    const wanted = publicEmail.toLowerCase()
+    const verified =
+      Array.isArray(emails) &&
+      emails.some((entry) => typeof entry === "object" && entry !== null && entry.verified === true && typeof entry.email === "string" && entry.email.toLowerCase() === wanted)
+    return { email: publicEmail, verified }
+  }
+  const picked = pickGitHubEmail(emails)
+  return { email: picked, verified: picked !== null }
+}
+
+/** `GET /user`, then `GET /user/emails`: to find a private address, and to tell whether the address is verified. */
 async function requestGitHubUser(context: UserinfoRequestContext): Promise<GitHubProfile> {
   const headers = { "x-github-api-version": API_VERSION }
   const userUrl = userinfoUrl(context.provider, "https://api.github.com/user")
   const profile = (await requestProviderJson(context, userUrl, { headers })) as GitHubProfile
   if (typeof profile !== "object" || profile === null || Array.isArray(profile)) return profile
-  if (!profile.email) {
-    // GitHub's layout: the list lives under the user resource (`/user/emails`).
-    const emailsUrl = new URL(userUrl)
-    emailsUrl.pathname = `${emailsUrl.pathname.replace(/\/+$/, "")}/emails`
-    emailsUrl.search = ""
-    try {
-      profile.email = pickGitHubEmail(await requestProviderJson(context, emailsUrl.href, { headers }))
-    } catch {
-      // Without the user:email scope the list is refused; the user simply has no e-mail then.
-      profile.email = null
-    }
+  // GitHub's layout: the list lives under the user resource (`/user/emails`).
+  const emailsUrl = new URL(userUrl)
+  emailsUrl.pathname = `${emailsUrl.pathname.replace(/\/+$/, "")}/emails`
+  emailsUrl.search = ""
+  let emails: unknown
+  try {
+    emails = await requestProviderJson(context, emailsUrl.href, { headers })
+  } catch {
+    // Without the user:email scope the list is refused: no private address, and the public one stays unverified.
+    emails = undefined
   }
+  const { email, verified } = gitHubEmail(profile.email, emails)
+  profile.email = email
+  profile.email_verified = verified
   return profile
 }
 
@@ -129,6 +158,8 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
         image: profile.avatar_url,
       }
     },
+    // Set by requestGitHubUser from GET /user/emails.
+    isEmailVerified: (profile) => profile.email_verified === true,
     style: { bg: "#24292f", text: "#ffffff", logo: letterMark("G", "#ffffff") },
     options,
   }

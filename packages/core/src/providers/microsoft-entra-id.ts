@@ -12,6 +12,9 @@
  *   without it the configuration is refused (`InvalidEndpoints`) rather
  *   than defaulting to `common` as `@auth/core` does, so that letting every
  *   Microsoft account in is a choice, not an omission.
+ * - `isEmailVerified: false`: the `email` claim is not verified by Microsoft
+ *   and a tenant's administrator can set it to any address, so it never
+ *   counts as verified (docs/account-linking.md).
  * - Multi-tenant: `tenantId: "common"` (work, school and personal accounts),
  *   `"organizations"` (work and school) or `"consumers"` (personal). Each
  *   ID token is then validated against its own tenant's issuer (its `tid`
@@ -104,6 +107,8 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
     profile(profile) {
       return { id: profile.sub, name: profile.name, email: profile.email, image: null }
     },
+    // Microsoft documents the `email` claim as unverified and settable by a tenant's administrator.
+    isEmailVerified: false,
     style: { bg: "#0072c6", text: "#ffffff", logo: letterMark("M", "#ffffff") },
     options,
   }

@@ -36,6 +36,13 @@ export type UserinfoEndpointHandler = EndpointHandler
 /** The three endpoints an OAuth provider may configure. */
 export type OAuthEndpointType = "authorization" | "token" | "userinfo"
 
+/**
+ * A provider's statement about its email addresses: `true`/`false` for every
+ * address, or a decision per profile (the provider's profile as received).
+ * See `OAuth2Config.isEmailVerified`.
+ */
+export type IsEmailVerified<P = Profile> = boolean | ((profile: P) => boolean)
+
 /** Maps the provider's profile (and the token response) to a user. */
 export type ProfileCallback<P> = (profile: P, tokens: TokenSet) => Awaitable<User>
 /** Picks what is stored on the account from the token response. */
@@ -70,8 +77,32 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
   profile?: ProfileCallback<P>
   /** Picks what is stored on the account from the token response. */
   account?: AccountCallback
-  /** Links to an existing user with the same email without asking. Dangerous: see docs. */
+  /**
+   * Links a new account of this provider to an existing user with the same
+   * email, instead of refusing it with `OAuthAccountNotLinked`. Only when
+   * this provider verified the address (see {@link isEmailVerified}) and the
+   * existing user's `emailVerified` is set; see docs/account-linking.md.
+   * Default false.
+   */
   allowDangerousEmailAccountLinking?: boolean
+  /**
+   * Whether this provider vouches that the email address `profile()`
+   * returns belongs to the user (docs/account-linking.md, "Verified email
+   * addresses"):
+   * - `true`: every address this provider returns has been verified by it;
+   * - `false`: none is treated as verified;
+   * - a function: decides per profile (the provider's profile as received,
+   *   before `profile()`); only a return of `true` counts.
+   *
+   * Default when omitted: verified when the profile's `email_verified` claim
+   * is `true` (OpenID Connect Core 1.0 §5.1; the string `"true"` that some
+   * providers send counts too) and its `email` claim is the address
+   * `profile()` returned. A user created from a verified address gets
+   * `emailVerified` set; only such users are targets of
+   * `allowDangerousEmailAccountLinking`. Catalog providers declare it where
+   * the provider documents its verification.
+   */
+  isEmailVerified?: IsEmailVerified<P>
   redirectProxyUrl?: string
   style?: OAuthProviderButtonStyles
   /** OpenID Connect: read claims from the id_token (default) or call userinfo. */

@@ -8,7 +8,8 @@
  * - Environment: `AUTH_SPOTIFY_ID`, `AUTH_SPOTIFY_SECRET`.
  * - Scopes: `user-read-email`.
  * - Checks: PKCE and `state`.
- * - Spotify does not verify e-mail addresses: treat `email` as unverified.
+ * - Spotify does not verify e-mail addresses: `isEmailVerified: false`
+ *   (docs/account-linking.md).
  *
  * @module providers/spotify
  */
@@ -55,6 +56,8 @@ export default function Spotify(options: OAuthUserConfig<SpotifyProfile> = {}): 
     profile(profile) {
       return { id: profile.id, name: profile.display_name, email: profile.email, image: profile.images?.[0]?.url }
     },
+    // Spotify does not verify addresses.
+    isEmailVerified: false,
     style: { bg: "#1db954", text: "#000000", logo: letterMark("S", "#000000") },
     options,
   }

@@ -5,8 +5,9 @@
  *   `{origin}{basePath}/callback/twitch`.
  * - Environment: `AUTH_TWITCH_ID`, `AUTH_TWITCH_SECRET`.
  * - Issuer `https://id.twitch.tv/oauth2`; scopes `openid user:read:email`,
- *   with the `claims` parameter asking for `email`, `picture` and
- *   `preferred_username` in the ID token.
+ *   with the `claims` parameter asking for `email`, `email_verified`,
+ *   `picture` and `preferred_username` in the ID token (`email_verified`
+ *   decides whether the address counts as verified; docs/account-linking.md).
  * - Client authentication: `client_secret_post`.
  * - Checks: PKCE, `state` and `nonce`.
  * - Twitch answers the token request with `scope` as a JSON array and its
@@ -73,7 +74,7 @@ export default function Twitch(options: OIDCUserConfig<TwitchProfile> = {}): OID
     authorization: {
       params: {
         scope: "openid user:read:email",
-        claims: { id_token: { email: null, picture: null, preferred_username: null } },
+        claims: { id_token: { email: null, email_verified: null, picture: null, preferred_username: null } },
       },
     },
     token: { conform: conformTwitchTokenResponse },

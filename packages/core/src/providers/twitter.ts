@@ -15,6 +15,8 @@
  * - E-mail is opt-in: `includeEmail: true` adds the `users.email` scope and the
  *   `confirmed_email` user field (X API v2, April 2025); turn on "Request
  *   email from users" in the app's settings too. Without it `email` is null.
+ *   An address from `confirmed_email` counts as verified (`isEmailVerified`,
+ *   docs/account-linking.md).
  *
  * **OAuth 1.0a (`version: "1.0a"`)**, X's older three-legged flow:
  * https://docs.x.com/resources/fundamentals/authentication/oauth-1-0a/obtaining-user-access-tokens
@@ -24,7 +26,9 @@
  *   → `POST https://api.x.com/oauth/access_token`, each signed (HMAC-SHA1);
  *   the profile from `GET https://api.x.com/1.1/account/verify_credentials.json?include_email=true`,
  *   reshaped into the same `{ data }` profile as OAuth 2.0.
- * - The e-mail comes back only when the app has the e-mail permission.
+ * - The e-mail comes back only when the app has the e-mail permission, and
+ *   only when X verified it (X answers null for an unverified address), so
+ *   it counts as verified (`isEmailVerified: true`).
  * - The account stores `oauth_token` and `oauth_token_secret` (add those
  *   columns to your adapter's account table) instead of `access_token` and
  *   `refresh_token`.
@@ -144,6 +148,12 @@ function twitterUser(profile: TwitterProfile) {
   return { id: data.id, name: data.name, email: data.email ?? data.confirmed_email ?? null, image: data.profile_image_url ?? null }
 }
 
+/** OAuth 2.0: the address is verified when it is X's `confirmed_email` (the field `twitterUser` takes when there is no `email`). */
+export function twitterEmailVerified(profile: TwitterProfile): boolean {
+  const data = profile?.data
+  return typeof data?.confirmed_email === "string" && (data.email === undefined || data.email === null)
+}
+
 /** An ISO 8601 date from v1.1's `Wed Oct 10 20:19:24 +0000 2018`, or the text unchanged when it does not parse. */
 function isoDate(text: string | undefined): string | undefined {
   if (!text) return undefined
@@ -214,6 +224,8 @@ function oauth1(options: TwitterOptions): OAuth1Config<TwitterProfile> {
       const { oauth_token, oauth_token_secret } = tokens as OAuth1TokenSet
       return { oauth_token, oauth_token_secret }
     },
+    // verify_credentials returns an address only when X verified it.
+    isEmailVerified: true,
     style: style(),
     options: providerOptions(options),
   }
@@ -255,6 +267,7 @@ export default function Twitter(options: TwitterOptions = {}): OAuthConfig<Twitt
     userinfo: { url: "https://api.x.com/2/users/me", params: { "user.fields": [...fields].join(",") } },
     checks: ["pkce", "state"],
     profile: twitterUser,
+    isEmailVerified: twitterEmailVerified,
     style: style(),
     options: providerOptions(options),
   }

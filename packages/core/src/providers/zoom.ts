@@ -9,6 +9,8 @@
  *   so the OpenID default `openid profile email` is not); the profile needs
  *   `user:read:user` (granular) or `user:read` (classic).
  * - Checks: PKCE and `state`.
+ * - The address counts as verified when the user's `verified` is 1
+ *   (`isEmailVerified`; docs/account-linking.md).
  *
  * @module providers/zoom
  */
@@ -59,6 +61,8 @@ export default function Zoom(options: OAuthUserConfig<ZoomProfile> = {}): OAuthC
       const name = [profile.first_name, profile.last_name].filter((part) => typeof part === "string" && part).join(" ")
       return { id: profile.id, name: name || profile.display_name || null, email: profile.email, image: profile.pic_url ?? null }
     },
+    // Zoom's user: `verified` 1 once the user confirmed the address Zoom sent its activation to.
+    isEmailVerified: (profile) => profile.verified === 1,
     style: { bg: "#0b5cff", text: "#ffffff", logo: letterMark("Z", "#ffffff") },
     options,
   }

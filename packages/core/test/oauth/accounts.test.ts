@@ -49,7 +49,7 @@ async function twoProviders() {
 }
 
 describe("with an adapter and database sessions", () => {
-  it("creates the user (emailVerified null), links the account with its tokens, stores the session and serves it", async () => {
+  it("creates the user (emailVerified set: the OP sent email_verified), links the account with its tokens, stores the session and serves it", async () => {
     const client = await registerClient(op, "op")
     const adapter = MemoryAdapter()
     const log = eventLog()
@@ -59,7 +59,7 @@ describe("with an adapter and database sessions", () => {
     expect(run.location).toBe(APP.origin)
 
     const user = await adapter.getUserByAccount({ provider: "op", providerAccountId: "op-user-1" })
-    expect(user).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace", emailVerified: null })
+    expect(user).toMatchObject({ email: "ada@example.com", name: "Ada Lovelace", emailVerified: expect.any(Date) })
     const account = await adapter.getAccount("op-user-1", "op")
     expect(account).toMatchObject({ userId: user!.id, type: "oidc", provider: "op", token_type: "bearer" })
     expect(account!.access_token).toEqual(expect.any(String))

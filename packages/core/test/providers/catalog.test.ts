@@ -197,7 +197,7 @@ const CATALOG: Entry[] = [
     checks: ["pkce", "state", "nonce"],
     auth: "client_secret_post",
     issuer: "https://id.twitch.tv/oauth2",
-    params: { scope: "openid user:read:email", claims: { id_token: { email: null, picture: null, preferred_username: null } } },
+    params: { scope: "openid user:read:email", claims: { id_token: { email: null, email_verified: null, picture: null, preferred_username: null } } },
     fixture: F.TWITCH_CLAIMS,
     user: { id: "713936733", name: "middleditch", email: "middleditch@example.com", image: F.TWITCH_CLAIMS.picture },
   },

@@ -19,8 +19,9 @@
  *    form_post `user` field (Apple's name on the first authorization) is
  *    added as `profile.user`, unverified;
  * 6. `profile()` maps it to a user, the tokens become the account
- *    (`expires_at` from `expires_in`, `token_type` lower-cased): the
- *    sign-in attempt, with which the callback action has
+ *    (`expires_at` from `expires_in`, `token_type` lower-cased), and the
+ *    provider's `isEmailVerified` says whether the address is verified
+ *    (docs/account-linking.md): the sign-in attempt, with which the callback action has
  *    account/sign-in.ts decide who signs in.
  *
  * Failures: check cookies → {@link InvalidCheck}; anything the provider got
@@ -36,6 +37,7 @@ import type { InternalProvider } from "../../config/providers.js"
 import { AccessDenied, AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
 import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../types.js"
 import type { SignInAttempt } from "../../account/sign-in-attempt.js"
+import { providerVouchesForEmail } from "../../providers/lib/email-verified.js"
 import { redirectUri } from "./authorization-url.js"
 import { clearChecks, useChecks } from "./checks.js"
 import { requestOptions } from "./client.js"
@@ -275,6 +277,7 @@ export async function oauthCallback(ctx: RequestContext, providers: OAuthProvide
     user,
     account,
     profile,
+    emailVerified: providerVouchesForEmail(settings.id, settings.isEmailVerified, profile, user.email),
     storedAccount: settings.account,
     allowDangerousEmailAccountLinking: settings.allowDangerousEmailAccountLinking,
   }

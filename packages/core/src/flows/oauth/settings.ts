@@ -13,7 +13,7 @@
 import { standardProfile } from "../../providers/lib/standard-profile.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
-import type { OAuthChecks } from "../../providers/oauth.js"
+import type { IsEmailVerified, OAuthChecks } from "../../providers/oauth.js"
 import { type FetchLike, type ProviderTransport, readProviderTransport } from "../../http/provider-fetch.js"
 import { type MultiTenant, readMultiTenant } from "./tenant-issuer.js"
 import type { Account, Awaitable, Profile, TokenSet, User } from "../../types.js"
@@ -55,6 +55,8 @@ export interface OAuthSettings extends ProviderTransport {
   /** `{redirectProxyUrl}/callback/{id}` when a redirect proxy is configured. */
   readonly redirectProxyUrl: string | undefined
   readonly allowDangerousEmailAccountLinking: boolean
+  /** The provider's `isEmailVerified` (undefined: the `email_verified` claim decides; providers/lib/email-verified.ts). */
+  readonly isEmailVerified: IsEmailVerified<any> | undefined
   readonly profile: (profile: Profile, tokens: TokenSet) => Awaitable<User>
   readonly account: (tokens: TokenSet) => Partial<Account> | undefined | null
 }
@@ -162,6 +164,7 @@ export function readOAuthSettings(provider: InternalProvider, configProxyUrl: st
     formPost,
     redirectProxyUrl,
     allowDangerousEmailAccountLinking: options.allowDangerousEmailAccountLinking === true,
+    isEmailVerified: options.isEmailVerified as IsEmailVerified<any> | undefined,
     ...readProviderTransport(provider),
     profile: typeof options.profile === "function" ? (options.profile as OAuthSettings["profile"]) : defaultProfile,
     account: typeof options.account === "function" ? (options.account as OAuthSettings["account"]) : defaultAccount,

@@ -20,6 +20,7 @@ import { timingSafeEqualStrings } from "../../security/constant-time.js"
 import type { Account, Profile, User } from "../../types.js"
 import { ProviderRequestError } from "../../http/provider-fetch.js"
 import { defaultProfile } from "../oauth/settings.js"
+import { providerVouchesForEmail } from "../../providers/lib/email-verified.js"
 import { OAuth1RequestError, requestTokenCredentials, signedFetch } from "./client.js"
 import { clearRequestToken, openRequestToken } from "./request-token-cookie.js"
 import { type OAuth1Settings, oauth1Settings } from "./settings.js"
@@ -118,6 +119,7 @@ export async function completeOAuth1Callback(ctx: RequestContext, provider: Inte
     user,
     account: { ...tokens, provider: provider.id, type: "oauth", providerAccountId } as Account,
     profile,
+    emailVerified: providerVouchesForEmail(provider.id, provider.isEmailVerified, profile, user.email),
     ...(provider.account ? { storedAccount: provider.account as SignInAttempt["storedAccount"] } : {}),
     allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking === true,
   }

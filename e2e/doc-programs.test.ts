@@ -134,6 +134,13 @@ interface Answer {
   body: string
 }
 
+/**
+ * A session cookie nobody issued, sent to programs with database sessions: the program looks it
+ * up, so its store must be ready (this is what proves a documented `latchkey migrate` step), and
+ * answers `null` without logging an error. (A JWT program logs `JWTSessionError` for it, rightly.)
+ */
+const UNKNOWN_SESSION_COOKIE = `authjs.session-token=${randomBytes(32).toString("base64url")}`
+
 /** What every program must answer under its basePath: no session, a CSRF token, its providers. */
 function expectAuthAnswers(program: DocProgram, answers: Answer[], output: string): void {
   const base = program.options.basePath
@@ -141,6 +148,9 @@ function expectAuthAnswers(program: DocProgram, answers: Answer[], output: strin
   const session = byPath.get(`${base}/session`)!
   expect(session.status, output).toBe(200)
   expect(session.body).toBe("null")
+  if (program.options.databaseSessions) {
+    expect(byPath.get(`${base}/session (unknown cookie)`), output).toMatchObject({ status: 200, body: "null" })
+  }
   const csrf = byPath.get(`${base}/csrf`)!
   expect(csrf.status, output).toBe(200)
   expect(JSON.parse(csrf.body)).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) })
@@ -156,11 +166,15 @@ function expectAuthAnswers(program: DocProgram, answers: Answer[], output: strin
 }
 
 /** Asks the server for the auth routes (and nothing else). */
-async function askServer(origin: string, base: string): Promise<Answer[]> {
+async function askServer(origin: string, base: string, databaseSessions: boolean): Promise<Answer[]> {
   const answers: Answer[] = []
   for (const path of [`${base}/session`, `${base}/csrf`, `${base}/providers`]) {
     const response = await fetch(origin + path)
     answers.push({ path, status: response.status, body: await response.text() })
+  }
+  if (databaseSessions) {
+    const unknown = await fetch(`${origin}${base}/session`, { headers: { cookie: UNKNOWN_SESSION_COOKIE } })
+    answers.push({ path: `${base}/session (unknown cookie)`, status: unknown.status, body: await unknown.text() })
   }
   return answers
 }
@@ -200,6 +214,10 @@ for (const path of ${JSON.stringify(paths)}) {
   const response = await handle(new Request("http://localhost:3000" + path))
   answers.push({ path, status: response.status, body: await response.text() })
 }
+if (${program.options.databaseSessions}) {
+  const unknown = await handle(new Request("http://localhost:3000${base}/session", { headers: { cookie: ${JSON.stringify(UNKNOWN_SESSION_COOKIE)} } }))
+  answers.push({ path: "${base}/session (unknown cookie)", status: unknown.status, body: await unknown.text() })
+}
 console.log(JSON.stringify(answers))
 process.exit(0)
 `,
@@ -218,7 +236,8 @@ process.exit(0)
     if (program.options.first) await runFirst(program, env, dir)
     const child = start(path, env, dir)
     await getWhenUp(`http://127.0.0.1:${port}${program.options.basePath}/session`, child)
-    expectAuthAnswers(program, await askServer(`http://127.0.0.1:${port}`, program.options.basePath), child.output())
+    const answers = await askServer(`http://127.0.0.1:${port}`, program.options.basePath, program.options.databaseSessions)
+    expectAuthAnswers(program, answers, child.output())
     // It ends when told to, as under a process manager: nothing keeps it alive past SIGTERM.
     child.child.kill("SIGTERM")
     const ended = await Promise.race([child.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))])

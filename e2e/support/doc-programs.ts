@@ -17,12 +17,14 @@ export interface RunOptions {
   env: Record<string, string>
   /** `first: command`: a command the reader runs before the program (a workspace bin through `npx`). */
   first?: string
-  /** `providers: id,id`: the provider ids `GET {basePath}/providers` must list, in order. */
+  /** `providers: id,id`: the provider ids `GET {basePath}/providers` must list, in order (`providers:` alone: none). */
   providers?: string[]
   /** `export: name`: for `fetch`, the named export that is the handler `(request) => Response`. */
   handlerExport?: string
   /** `base: /path`: the basePath the program serves (default `/auth`). */
   basePath: string
+  /** `sessions: database`: sessions are stored, so a session cookie is looked up in its store. */
+  databaseSessions: boolean
 }
 
 /** One documented program. */
@@ -35,7 +37,7 @@ export interface DocProgram {
   javascript: string
 }
 
-const knownOptions = new Set(["env", "first", "providers", "export", "base"])
+const knownOptions = new Set(["env", "first", "providers", "export", "base", "sessions"])
 
 function runOptions(raw: Record<string, string>, where: string): RunOptions {
   for (const name of Object.keys(raw)) {
@@ -47,11 +49,13 @@ function runOptions(raw: Record<string, string>, where: string): RunOptions {
     if (equals < 1) throw new Error(`${where}: env entry "${assignment}" is not NAME=value`)
     env[assignment.slice(0, equals)] = assignment.slice(equals + 1)
   }
+  if (raw.sessions !== undefined && raw.sessions !== "database") throw new Error(`${where}: "sessions: ${raw.sessions}": the only value is database`)
   return {
     env,
     basePath: raw.base ?? "/auth",
+    databaseSessions: raw.sessions === "database",
     ...(raw.first ? { first: raw.first } : {}),
-    ...(raw.providers ? { providers: raw.providers.split(",").map((id) => id.trim()) } : {}),
+    ...(raw.providers !== undefined ? { providers: raw.providers.split(",").map((id) => id.trim()).filter(Boolean) } : {}),
     ...(raw.export ? { handlerExport: raw.export } : {}),
   }
 }

@@ -2,14 +2,17 @@
  * Every whole program in README.md, docs/ and packages/*\/README.md (a code
  * block marked `<!-- run: http|fetch|exit -->`, with the blocks it continues)
  * is run as a reader would run it: compiled to JavaScript, in its own `node`
- * process, against the built packages. e2e/types.test.ts type-checks the same
- * code; this test proves it also works.
+ * process, against the built packages, with the environment and the first
+ * command (`npx latchkey migrate`) the text around it tells the reader to use.
+ * e2e/types.test.ts type-checks the same code; this test proves it also works:
+ * it starts, answers `{basePath}/session`, `/csrf` and `/providers`, logs no
+ * `[auth][error]`, and ends.
  *
  * Needs `npm run build` first (the root `npm test` does it).
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { createServer } from "node:net"
 import type { AddressInfo } from "node:net"
 import { join } from "node:path"
@@ -47,28 +50,67 @@ afterAll(() => {
   rmSync(PROGRAMS_DIR, { recursive: true, force: true })
 })
 
-/** Writes the program as an ES module under e2e/.doc-programs and returns its path. */
-function writeProgram(program: DocProgram): string {
-  mkdirSync(PROGRAMS_DIR, { recursive: true })
-  const path = join(PROGRAMS_DIR, `${program.name.replace(/[^\w.-]+/g, "_")}.mjs`)
+/**
+ * Writes the program as `program.mjs` in a folder of its own under
+ * e2e/.doc-programs (inside the repository, so that its imports resolve to the
+ * workspace's packages), which is also its working directory: files it creates
+ * (`./data/auth.sqlite`) land there.
+ */
+function writeProgram(program: DocProgram): { dir: string; path: string } {
+  const dir = join(PROGRAMS_DIR, program.name.replace(/[^\w.-]+/g, "_"))
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  const path = join(dir, "program.mjs")
   writeFileSync(path, program.javascript)
-  return path
+  return { dir, path }
 }
 
-/** The environment a reader sets: a secret, and PORT for servers; nothing from this test run. */
-function readerEnvironment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, AUTH_SECRET: randomBytes(33).toString("base64"), ...extra }
+/** The environment a reader sets: a secret, the program's documented variables; nothing from this test run. */
+function readerEnvironment(program: DocProgram, port?: number): NodeJS.ProcessEnv {
+  const documented = Object.fromEntries(
+    Object.entries(program.options.env).map(([name, value]) => [name, value.replaceAll("$PORT", String(port ?? 3000))]),
+  )
+  return {
+    PATH: process.env.PATH,
+    AUTH_SECRET: randomBytes(33).toString("base64"),
+    ...(port === undefined ? {} : { PORT: String(port) }),
+    ...documented,
+  }
 }
 
-/** Starts `node path …args`: the child, its exit, and everything it printed so far. */
-function start(path: string, env: NodeJS.ProcessEnv, args: string[] = []) {
-  const child = spawn(process.execPath, [path, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
+/** The `bin` entries of the workspace's packages: what `npx <name>` runs in an app that installed them. */
+function workspaceBins(): Map<string, string> {
+  const bins = new Map<string, string>()
+  for (const name of readdirSync(join(ROOT, "packages"))) {
+    const manifest = join(ROOT, "packages", name, "package.json")
+    if (!existsSync(manifest)) continue
+    const { bin } = JSON.parse(readFileSync(manifest, "utf8")) as { bin?: Record<string, string> }
+    for (const [command, file] of Object.entries(bin ?? {})) bins.set(command, join(ROOT, "packages", name, file))
+  }
+  return bins
+}
+
+/** Starts `node path …args` in `cwd`: the child, its exit, and everything it printed so far. */
+function start(path: string, env: NodeJS.ProcessEnv, cwd: string, args: string[] = []) {
+  const child = spawn(process.execPath, [path, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
   running.add(child)
   let output = ""
   child.stdout!.on("data", (chunk) => (output += chunk))
   child.stderr!.on("data", (chunk) => (output += chunk))
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)))
   return { child, exited, output: () => output }
+}
+
+/**
+ * Runs the command the text says to run before the program (`npx latchkey
+ * migrate`): a workspace package's bin, never anything fetched from a registry.
+ */
+async function runFirst(program: DocProgram, env: NodeJS.ProcessEnv, cwd: string): Promise<void> {
+  const [runner, command, ...args] = program.options.first!.split(/\s+/)
+  const bin = runner === "npx" ? workspaceBins().get(command!) : undefined
+  if (!bin) throw new Error(`${program.name}: "first: ${program.options.first}" is not \`npx <a workspace package's bin>\``)
+  const child = start(bin, env, cwd, args)
+  expect(await child.exited, `${program.options.first}:\n${child.output()}`).toBe(0)
 }
 
 /** GET `url` until the server answers (it may still be starting), or fail with its output. */
@@ -85,6 +127,57 @@ async function getWhenUp(url: string, child: ReturnType<typeof start>): Promise<
   }
 }
 
+/** One answer as the checks below see it. */
+interface Answer {
+  path: string
+  status: number
+  body: string
+}
+
+/**
+ * A session cookie nobody issued, sent to programs with database sessions: the program looks it
+ * up, so its store must be ready (this is what proves a documented `latchkey migrate` step), and
+ * answers `null` without logging an error. (A JWT program logs `JWTSessionError` for it, rightly.)
+ */
+const UNKNOWN_SESSION_COOKIE = `authjs.session-token=${randomBytes(32).toString("base64url")}`
+
+/** What every program must answer under its basePath: no session, a CSRF token, its providers. */
+function expectAuthAnswers(program: DocProgram, answers: Answer[], output: string): void {
+  const base = program.options.basePath
+  const byPath = new Map(answers.map((answer) => [answer.path, answer]))
+  const session = byPath.get(`${base}/session`)!
+  expect(session.status, output).toBe(200)
+  expect(session.body).toBe("null")
+  if (program.options.databaseSessions) {
+    expect(byPath.get(`${base}/session (unknown cookie)`), output).toMatchObject({ status: 200, body: "null" })
+  }
+  const csrf = byPath.get(`${base}/csrf`)!
+  expect(csrf.status, output).toBe(200)
+  expect(JSON.parse(csrf.body)).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) })
+  const providers = byPath.get(`${base}/providers`)!
+  expect(providers.status, output).toBe(200)
+  const listed = JSON.parse(providers.body) as Record<string, { id: string; signinUrl: string; callbackUrl: string }>
+  for (const [id, entry] of Object.entries(listed)) {
+    expect(entry).toMatchObject({ id, signinUrl: expect.stringContaining(`${base}/signin/${id}`), callbackUrl: expect.stringContaining(`${base}/callback/${id}`) })
+  }
+  if (program.options.providers) expect(Object.keys(listed)).toEqual(program.options.providers)
+  // A program that only works by logging errors is broken too (MissingSecret, UntrustedHost, AdapterError …).
+  expect(output).not.toContain("[auth][error]")
+}
+
+/** Asks the server for the auth routes (and nothing else). */
+async function askServer(origin: string, base: string, databaseSessions: boolean): Promise<Answer[]> {
+  const answers: Answer[] = []
+  for (const path of [`${base}/session`, `${base}/csrf`, `${base}/providers`]) {
+    const response = await fetch(origin + path)
+    answers.push({ path, status: response.status, body: await response.text() })
+  }
+  if (databaseSessions) {
+    const unknown = await fetch(`${origin}${base}/session`, { headers: { cookie: UNKNOWN_SESSION_COOKIE } })
+    answers.push({ path: `${base}/session (unknown cookie)`, status: unknown.status, body: await unknown.text() })
+  }
+  return answers
+}
 
 describe.runIf(built)("documented whole programs run", () => {
   const programs = docPrograms(ROOT, documentationFiles(ROOT))
@@ -95,46 +188,59 @@ describe.runIf(built)("documented whole programs run", () => {
   })
 
   it.each(programs.map((p) => [p.name, p] as const))("%s", async (_name, program) => {
-    const path = writeProgram(program)
+    const { dir, path } = writeProgram(program)
     if (program.run === "exit") {
-      const child = start(path, readerEnvironment())
+      const env = readerEnvironment(program)
+      if (program.options.first) await runFirst(program, env, dir)
+      const child = start(path, env, dir)
       expect(await child.exited, child.output()).toBe(0)
+      expect(child.output()).not.toContain("[auth][error]")
       return
     }
     if (program.run === "fetch") {
-      // The program is a module; a reader's runtime imports it and calls its fetch().
-      const driver = join(PROGRAMS_DIR, "fetch-driver.mjs")
+      // The program is a module; a reader's runtime imports it and calls its handler. The runtime
+      // owns the process, so the driver ends it (a module may hold a Redis or database client open).
+      const base = program.options.basePath
+      const paths = [`${base}/session`, `${base}/csrf`, `${base}/providers`, ...(program.options.handlerExport ? [] : ["/elsewhere"])]
+      const driver = join(dir, "fetch-driver.mjs")
       writeFileSync(
         driver,
-        `const { default: app } = await import(process.argv[2])
+        `const module = await import(process.argv[2])
+const exported = ${JSON.stringify(program.options.handlerExport ?? null)}
+const handle = exported ? module[exported] : (request) => module.default.fetch(request)
+if (typeof handle !== "function") throw new Error("the program exports no handler " + (exported ?? "default.fetch"))
 const answers = []
-for (const path of ["/auth/session", "/auth/csrf", "/elsewhere"]) {
-  const response = await app.fetch(new Request("http://localhost:3000" + path))
+for (const path of ${JSON.stringify(paths)}) {
+  const response = await handle(new Request("http://localhost:3000" + path))
   answers.push({ path, status: response.status, body: await response.text() })
 }
+if (${program.options.databaseSessions}) {
+  const unknown = await handle(new Request("http://localhost:3000${base}/session", { headers: { cookie: ${JSON.stringify(UNKNOWN_SESSION_COOKIE)} } }))
+  answers.push({ path: "${base}/session (unknown cookie)", status: unknown.status, body: await unknown.text() })
+}
 console.log(JSON.stringify(answers))
+process.exit(0)
 `,
       )
-      const child = start(driver, readerEnvironment(), [path])
+      const env = readerEnvironment(program)
+      if (program.options.first) await runFirst(program, env, dir)
+      const child = start(driver, env, dir, [path])
       expect(await child.exited, child.output()).toBe(0)
-      const answers = JSON.parse(child.output().trim().split("\n").at(-1)!) as Array<{ path: string; status: number; body: string }>
-      expect(answers.map(({ path: at, status }) => [at, status])).toEqual([
-        ["/auth/session", 200],
-        ["/auth/csrf", 200],
-        ["/elsewhere", 404],
-      ])
-      expect(answers[0]!.body).toBe("null")
-      expect(JSON.parse(answers[1]!.body)).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) })
+      const answers = JSON.parse(child.output().trim().split("\n").at(-1)!) as Answer[]
+      expectAuthAnswers(program, answers, child.output())
+      if (!program.options.handlerExport) expect(answers.at(-1)).toMatchObject({ path: "/elsewhere", status: 404 })
       return
     }
     const port = await freePort()
-    const child = start(path, readerEnvironment({ PORT: String(port) }))
-    const session = await getWhenUp(`http://127.0.0.1:${port}/auth/session`, child)
-    expect(session.status, child.output()).toBe(200)
-    expect(await session.json()).toBeNull()
-    const csrf = await fetch(`http://127.0.0.1:${port}/auth/csrf`)
-    expect(csrf.status).toBe(200)
-    expect((await csrf.json()) as unknown).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) })
-    child.child.kill()
+    const env = readerEnvironment(program, port)
+    if (program.options.first) await runFirst(program, env, dir)
+    const child = start(path, env, dir)
+    await getWhenUp(`http://127.0.0.1:${port}${program.options.basePath}/session`, child)
+    const answers = await askServer(`http://127.0.0.1:${port}`, program.options.basePath, program.options.databaseSessions)
+    expectAuthAnswers(program, answers, child.output())
+    // It ends when told to, as under a process manager: nothing keeps it alive past SIGTERM.
+    child.child.kill("SIGTERM")
+    const ended = await Promise.race([child.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))])
+    expect(ended, child.output()).toBe(true)
   }, 60_000)
 })

@@ -8,13 +8,56 @@ import { join } from "node:path"
 import ts from "typescript"
 import { readDocBlocks, type RunKind } from "../types/harness/doc-blocks.js"
 
+/**
+ * What the text around a program tells the reader to do, written as options
+ * of its run directive (`<!-- run: http; env: A=1 B=2; first: npx latchkey migrate -->`).
+ */
+export interface RunOptions {
+  /** `env: NAME=value …`: variables the reader exports before starting it; `$PORT` is the port it listens on. */
+  env: Record<string, string>
+  /** `first: command`: a command the reader runs before the program (a workspace bin through `npx`). */
+  first?: string
+  /** `providers: id,id`: the provider ids `GET {basePath}/providers` must list, in order (`providers:` alone: none). */
+  providers?: string[]
+  /** `export: name`: for `fetch`, the named export that is the handler `(request) => Response`. */
+  handlerExport?: string
+  /** `base: /path`: the basePath the program serves (default `/auth`). */
+  basePath: string
+  /** `sessions: database`: sessions are stored, so a session cookie is looked up in its store. */
+  databaseSessions: boolean
+}
+
 /** One documented program. */
 export interface DocProgram {
   /** `README.md:72`: the Markdown file and the line of the block that ends the program. */
   name: string
   run: RunKind
+  options: RunOptions
   /** The program as JavaScript (an ES module). */
   javascript: string
+}
+
+const knownOptions = new Set(["env", "first", "providers", "export", "base", "sessions"])
+
+function runOptions(raw: Record<string, string>, where: string): RunOptions {
+  for (const name of Object.keys(raw)) {
+    if (!knownOptions.has(name)) throw new Error(`${where}: unknown run option "${name}"; use ${[...knownOptions].join(", ")}`)
+  }
+  const env: Record<string, string> = {}
+  for (const assignment of (raw.env ?? "").split(/\s+/).filter(Boolean)) {
+    const equals = assignment.indexOf("=")
+    if (equals < 1) throw new Error(`${where}: env entry "${assignment}" is not NAME=value`)
+    env[assignment.slice(0, equals)] = assignment.slice(equals + 1)
+  }
+  if (raw.sessions !== undefined && raw.sessions !== "database") throw new Error(`${where}: "sessions: ${raw.sessions}": the only value is database`)
+  return {
+    env,
+    basePath: raw.base ?? "/auth",
+    databaseSessions: raw.sessions === "database",
+    ...(raw.first ? { first: raw.first } : {}),
+    ...(raw.providers !== undefined ? { providers: raw.providers.split(",").map((id) => id.trim()).filter(Boolean) } : {}),
+    ...(raw.export ? { handlerExport: raw.export } : {}),
+  }
 }
 
 /** The runnable programs of `markdownFiles` (paths relative to `repoRoot`). */
@@ -35,7 +78,8 @@ export function docPrograms(repoRoot: string, markdownFiles: string[]): DocProgr
         reportDiagnostics: true,
       })
       if (diagnostics?.length) throw new Error(`${markdown}:${block.line}: ${ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, "\n")}`)
-      programs.push({ name: `${markdown}:${block.line}`, run: block.run, javascript: outputText })
+      const name = `${markdown}:${block.line}`
+      programs.push({ name, run: block.run, options: runOptions(block.runOptions ?? {}, name), javascript: outputText })
     }
   }
   return programs

@@ -23,6 +23,10 @@
  * - `<!-- run: fetch -->`: a module whose default export has `fetch(request)`;
  *   it must answer `GET /auth/session`, and 404 outside `/auth/`.
  * - `<!-- run: exit -->`: runs to completion and exits with status 0.
+ *
+ * After the kind, `;`-separated `name: value` options say what the reader is
+ * told to do around the program (e2e/support/doc-programs.ts reads them), e.g.
+ * `<!-- run: http; env: DATABASE_URL=./data/auth.sqlite; first: npx latchkey migrate -->`.
  */
 import { readFileSync } from "node:fs"
 
@@ -54,6 +58,8 @@ export interface DocBlock {
   prelude: string
   /** Set by `<!-- run: … -->`: how e2e/doc-programs.test.ts runs the program that ends here. */
   run?: RunKind
+  /** The `name: value` options after the run kind, by name. */
+  runOptions?: Record<string, string>
 }
 
 /** How a documented program is run: see the module comment. */
@@ -67,14 +73,23 @@ export class DirectiveError extends Error {}
 export function readDocBlocks(file: string, displayName = file): DocBlock[] {
   const lines = readFileSync(file, "utf8").split("\n")
   const blocks: DocBlock[] = []
-  let pending: { line: number; skipReason?: string; continues: boolean; prelude: string[]; run?: RunKind } | undefined
+  let pending:
+    | { line: number; skipReason?: string; continues: boolean; prelude: string[]; run?: RunKind; runOptions?: Record<string, string> }
+    | undefined
   for (let index = 0; index < lines.length; index++) {
     const text = lines[index]!
-    const run = /^\s*<!--\s*run:\s*(\S*)\s*-->\s*$/.exec(text)
+    const run = /^\s*<!--\s*run:\s*(.*?)\s*-->\s*$/.exec(text)
     if (run) {
-      if (!runKinds.includes(run[1]!)) throw new DirectiveError(`${displayName}:${index + 1}: unknown run directive "${run[1]}"; use http, fetch or exit`)
+      const [kind, ...options] = run[1]!.split(";").map((part) => part.trim())
+      if (!runKinds.includes(kind!)) throw new DirectiveError(`${displayName}:${index + 1}: unknown run directive "${kind}"; use http, fetch or exit`)
       pending ??= { line: index + 1, continues: false, prelude: [] }
-      pending.run = run[1] as RunKind
+      pending.run = kind as RunKind
+      pending.runOptions = {}
+      for (const option of options.filter((part) => part !== "")) {
+        const named = /^([\w-]+):\s*(.*)$/.exec(option)
+        if (!named) throw new DirectiveError(`${displayName}:${index + 1}: run option "${option}" is not "name: value"`)
+        pending.runOptions[named[1]!] = named[2]!
+      }
       continue
     }
     const comment = /^\s*<!--\s*typecheck:(.*)$/.exec(text)
@@ -108,7 +123,7 @@ export function readDocBlocks(file: string, displayName = file): DocBlock[] {
           continues: pending?.continues ?? false,
           prelude: pending?.prelude.join("\n") ?? "",
           ...(pending?.skipReason ? { skipReason: pending.skipReason } : {}),
-          ...(pending?.run ? { run: pending.run } : {}),
+          ...(pending?.run ? { run: pending.run, runOptions: pending.runOptions ?? {} } : {}),
         })
       } else if (pending) {
         throw new DirectiveError(`${displayName}:${pending.line}: a typecheck directive before a \`${language || "plain"}\` block, which is never checked`)

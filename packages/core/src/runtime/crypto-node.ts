@@ -7,7 +7,7 @@
  *   the first 32 bytes of HMAC-SHA-512(AAD ‖ IV ‖ ciphertext ‖ AL), where AL
  *   is the AAD length in bits as a 64-bit big-endian integer (§5.2.2.1).
  * - A256GCM (§5.3): 96-bit IV, 128-bit tag.
- * Both directions are checked against `jose` in `jwe.test.ts`.
+ * Both directions are checked against `jose` in `test/unit/session/jwe.test.ts`.
  */
 import {
   createCipheriv,

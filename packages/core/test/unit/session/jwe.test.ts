@@ -1,9 +1,9 @@
 import { EncryptJWT, base64url, calculateJwkThumbprint, jwtDecrypt } from "jose"
 import { describe, expect, it } from "vitest"
-import { runtimeCrypto as nodeCrypto } from "../runtime/crypto-node.js"
-import { runtimeCrypto as webCrypto } from "../runtime/crypto-web.js"
-import { InvalidJWE, openJwt, sealJwt } from "./jwe.js"
-import { KeyRing, deriveKey } from "./keys.js"
+import { runtimeCrypto as nodeCrypto } from "../../../src/runtime/crypto-node.js"
+import { runtimeCrypto as webCrypto } from "../../../src/runtime/crypto-web.js"
+import { InvalidJWE, openJwt, sealJwt } from "../../../src/session/jwe.js"
+import { KeyRing, deriveKey } from "../../../src/session/keys.js"
 
 const salt = "authjs.session-token"
 const claims = { name: "Ada", email: "ada@example.com", sub: "42" }

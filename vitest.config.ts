@@ -19,8 +19,8 @@ export default defineConfig({
         test: {
           name: "node",
           env: { LATCHKEY_EXPECTED_RUNTIME: "node" },
+          // Every test lives under packages/<package>/test (README, "Contributing").
           include: [
-            "packages/*/src/**/*.test.{ts,tsx}",
             "packages/*/test/**/*.test.{ts,tsx}",
             "e2e/**/*.test.{ts,tsx}",
           ],

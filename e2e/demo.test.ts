@@ -11,13 +11,12 @@ import { type ChildProcess, spawn } from "node:child_process"
 import { createHash } from "node:crypto"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { request as httpRequest } from "node:http"
-import { createServer } from "node:net"
-import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import SQLite from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { freePort } from "../packages/core/test/support/free-port.js"
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
 const DEMO = fileURLToPath(new URL("../examples/demo/server.js", import.meta.url))
@@ -41,18 +40,6 @@ if (missing.length > 0 && !onCI) {
       missing.map((file) => `!!   ${file}\n`).join("") +
       `!! Build them with: npm run build   (the root \`npm test\` does this first)\n${"!".repeat(78)}\n`,
   )
-}
-
-/** A port that was free a moment ago: listen on port 0, note the port, close. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo
-      server.close((error) => (error ? reject(error) : resolve(port)))
-    })
-  })
 }
 
 interface DemoOptions {

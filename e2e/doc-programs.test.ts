@@ -13,13 +13,12 @@
 import { type ChildProcess, spawn } from "node:child_process"
 import { randomBytes } from "node:crypto"
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
-import { createServer } from "node:net"
-import type { AddressInfo } from "node:net"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
 import { documentationFiles } from "./types/harness/units.js"
 import { type DocProgram, docPrograms } from "./support/doc-programs.js"
+import { freePort } from "../packages/core/test/support/free-port.js"
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
 // Inside the repository, so that the programs' imports resolve to the workspace's packages.
@@ -30,18 +29,6 @@ const START_TIMEOUT_MS = 20_000
 if (!built) {
   if (process.env.CI === "true") it("needs the built packages", () => expect.fail("run `npm run build` first"))
   else console.warn("[e2e/doc-programs] SKIPPED: the packages are not built; run `npm run build`")
-}
-
-/** A port that was free a moment ago. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo
-      server.close((error) => (error ? reject(error) : resolve(port)))
-    })
-  })
 }
 
 const running = new Set<ChildProcess>()

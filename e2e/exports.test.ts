@@ -47,6 +47,26 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     expect(output.lib).toBe("ERR_PACKAGE_PATH_NOT_EXPORTED")
   })
 
+  it("shares one copy of each class across entry points: an error Auth() logs is an instance of the class @latchkey/core/errors exports", () => {
+    // The JavaScript is bundled with shared chunks (packages/core/rolldown.config.mjs); a class
+    // written into two entry points would break instanceof between them.
+    const script = `
+      const core = await import("@latchkey/core")
+      const errors = await import("@latchkey/core/errors")
+      const { default: Credentials } = await import("@latchkey/core/providers/credentials")
+      const logged = []
+      const config = { trustHost: true, providers: [Credentials({ authorize: () => null })], logger: { error: (e) => logged.push(e), warn() {}, debug() {} } }
+      const response = await core.Auth(new Request("http://localhost:3000/auth/session"), config)
+      console.log(JSON.stringify({
+        sameClasses: core.AuthError === errors.AuthError && core.CredentialsSignin === errors.CredentialsSignin,
+        status: response.status,
+        logged: logged.map((e) => e.type),
+        instance: logged.length > 0 && logged.every((e) => e instanceof errors.MissingSecret && e instanceof core.AuthError),
+      }))`
+    const output = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" }))
+    expect(output).toEqual({ sameClasses: true, status: 500, logged: ["MissingSecret"], instance: true })
+  })
+
   it("selects the node:crypto runtime on Node through the #crypto import", () => {
     const script = `import { runtimeCrypto } from "#crypto"; console.log(runtimeCrypto.name)`
     const output = execFileSync(process.execPath, ["--input-type=module", "-e", script], {

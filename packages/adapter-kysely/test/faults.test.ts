@@ -13,7 +13,7 @@ import { newUser } from "@latchkey/adapter-test"
 import { appConfig as oidcAppConfig, browser as oidcBrowser, oidcProvider, registerClient, signIn as oidcSignIn } from "../../core/test/oauth/app.js"
 import { errorParams } from "../../core/test/support/client.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../core/test/support/openid-provider.js"
-import { appConfig, type AppLog, Browser, SESSION_COOKIE } from "./support/app.js"
+import { appConfig, type AppLog, browser, SESSION_COOKIE } from "./support/app.js"
 import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
 
 let op: OpenIdProvider
@@ -30,12 +30,12 @@ await forEachFamily((create) => {
     const adapter = KyselyAdapter(pool)
     const user = await adapter.createUser!(newUser())
     const log: AppLog = { errors: [] }
-    const app = new Browser(appConfig(adapter, log))
-    await app.signIn(user.email)
-    expect(app.cookies.has(SESSION_COOKIE)).toBe(true)
+    const app = browser(appConfig(adapter, log))
+    await app.signIn({ email: user.email })
+    expect(app.jar.cookies.has(SESSION_COOKIE)).toBe(true)
 
     const answers = await Promise.all(Array.from({ length: 200 }, () => app.session()))
-    expect(answers.filter((answer) => answer.status !== 200)).toEqual([])
+    expect(answers.filter((answer) => answer.response.status !== 200)).toEqual([])
     expect(new Set(answers.map((answer) => answer.body?.user?.email))).toEqual(new Set([user.email]))
     expect(log.errors).toEqual([])
   })

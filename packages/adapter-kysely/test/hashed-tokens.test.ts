@@ -10,7 +10,7 @@ import { createHash } from "node:crypto"
 import { expect, it } from "vitest"
 import { KyselyAdapter } from "@latchkey/adapter-kysely"
 import { newUser } from "@latchkey/adapter-test"
-import { appConfig, type AppLog, Browser, SESSION_COOKIE } from "./support/app.js"
+import { appConfig, type AppLog, browser, SESSION_COOKIE } from "./support/app.js"
 import { rawReads } from "./support/raw.js"
 import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
 
@@ -24,22 +24,21 @@ await forEachFamily((create) => {
     const raw = rawReads(current().db, current().family)
     const user = await adapter.createUser!(newUser())
     const log: AppLog = { errors: [] }
-    const app = new Browser(appConfig(adapter, log))
-    await app.signIn(user.email)
-    const token = app.cookies.get(SESSION_COOKIE)!
+    const app = browser(appConfig(adapter, log))
+    await app.signIn({ email: user.email })
+    const token = app.jar.cookies.get(SESSION_COOKIE)!
     expect(token).toMatch(/^[\w-]{43}$/)
 
     const rows = await current().db.selectFrom("Session").select(["sessionToken", "userId"]).execute()
     expect(rows).toEqual([{ sessionToken: sha256(token), userId: user.id }])
     expect(await raw.session(token)).toBeNull()
 
-    const thief = new Browser(appConfig(adapter, log))
-    thief.cookies.set(SESSION_COOKIE, rows[0]!.sessionToken as string)
+    const thief = browser(appConfig(adapter, log))
+    thief.jar.cookies.set(SESSION_COOKIE, rows[0]!.sessionToken as string)
     expect((await thief.session()).body).toBeNull()
 
     expect((await app.session()).body.user.email).toBe(user.email)
-    const { csrfToken } = (await (await app.send("/csrf")).json()) as { csrfToken: string }
-    await app.send("/signout", { method: "POST", form: { csrfToken } })
+    await app.signOut()
     expect(await current().db.selectFrom("Session").selectAll().execute()).toEqual([])
     expect(log.errors).toEqual([])
   })
@@ -52,8 +51,8 @@ await forEachFamily((create) => {
     const expires = new Date(Date.now() + 29 * 24 * 3600 * 1000 + 3600 * 1000)
     await adapter.createSession!({ sessionToken: token, userId: user.id, expires })
     const log: AppLog = { errors: [] }
-    const app = new Browser(appConfig(adapter, log))
-    app.cookies.set(SESSION_COOKIE, token)
+    const app = browser(appConfig(adapter, log))
+    app.jar.cookies.set(SESSION_COOKIE, token)
 
     const answers = await Promise.all([app.session(), app.session(), app.session()])
     expect(answers.map((answer) => answer.body?.user?.email)).toEqual([user.email, user.email, user.email])

@@ -25,7 +25,7 @@ import { newUser } from "@latchkey/adapter-test"
 import { appConfig as oidcAppConfig, browser as oidcBrowser, oidcProvider, registerClient, signIn as oidcSignIn } from "../../core/test/oauth/app.js"
 import { errorParams } from "../../core/test/support/client.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../core/test/support/openid-provider.js"
-import { appConfig, type AppLog, Browser, ORIGIN, SESSION_COOKIE } from "./support/app.js"
+import { appConfig, type AppLog, browser, ORIGIN, SESSION_COOKIE } from "./support/app.js"
 import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from "./support/private-postgres.js"
 import { mustHaveServers } from "./support/targets.js"
 
@@ -79,9 +79,9 @@ describe.runIf(bin)("PostgreSQL stopped and started under a running app", () => 
       const adapter = KyselyAdapter(db)
       const user = await adapter.createUser!(newUser())
       const log: AppLog = { errors: [] }
-      const app = new Browser(appConfig(adapter, log))
-      await app.signIn(user.email)
-      const token = app.cookies.get(SESSION_COOKIE)
+      const app = browser(appConfig(adapter, log))
+      await app.signIn({ email: user.email })
+      const token = app.jar.cookies.get(SESSION_COOKIE)
       expect((await app.session()).body?.user?.email).toBe(user.email)
       const client = await registerClient(op!, "op")
       const oidcConfig = oidcAppConfig([oidcProvider(op!, client)], { adapter, session: { strategy: "database" } })
@@ -92,16 +92,16 @@ describe.runIf(bin)("PostgreSQL stopped and started under a running app", () => 
       server!.stop()
       try {
         const down = await app.session()
-        expect(down.status).toBe(200)
+        expect(down.response.status).toBe(200)
         expect(down.body).toBeNull()
         expect(log.errors.map((error) => error.name)).toContain("SessionTokenError")
-        expect(app.cookies.get(SESSION_COOKIE)).toBe(token)
+        expect(app.jar.cookies.get(SESSION_COOKIE)).toBe(token)
 
-        const other = new Browser(appConfig(adapter, log))
-        const signIn = await other.signIn(user.email)
+        const other = browser(appConfig(adapter, log))
+        const signIn = await other.signIn({ email: user.email })
         expect(signIn.status).toBe(302)
         expect(signIn.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
-        expect(other.cookies.has(SESSION_COOKIE)).toBe(false)
+        expect(other.jar.cookies.has(SESSION_COOKIE)).toBe(false)
 
         // A first sign-in over OIDC: the user it would create is never half-written.
         const newcomer = oidcBrowser(oidcConfig)
@@ -114,7 +114,7 @@ describe.runIf(bin)("PostgreSQL stopped and started under a running app", () => 
       await untilAnswering(server!.url)
 
       const back = await app.session()
-      expect(back.status).toBe(200)
+      expect(back.response.status).toBe(200)
       expect(back.body?.user?.email).toBe(user.email)
       expect(await rows()).toEqual([1, 0, 1])
       expect(await adapter.getUserByAccount!({ provider: "op", providerAccountId: "op-user-1" })).toBeNull()

@@ -8,7 +8,6 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
@@ -18,6 +17,7 @@ import calculateSlot from "cluster-key-slot"
 import { RedisAdapter } from "../src/index.js"
 import { keyLayout } from "../src/keys.js"
 import { exerciseAdapter } from "./workload.js"
+import { freePort } from "../../core/test/support/free-port.js"
 
 const run = promisify(execFile)
 const onCI = process.env.CI === "true"
@@ -29,18 +29,6 @@ async function hasRedisServer(): Promise<boolean> {
   } catch {
     return false
   }
-}
-
-/** A TCP port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 const serverInstalled = await hasRedisServer()

@@ -19,7 +19,6 @@
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { Auth, type AuthConfig } from "@latchkey/core"
@@ -28,9 +27,12 @@ import Credentials from "@latchkey/core/providers/credentials"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { RedisAdapter } from "../src/index.js"
+import { Client } from "../../core/test/support/client.js"
+import { HTTP_ORIGIN } from "../../core/test/support/config.js"
 import { keysUnder, redisAnswers } from "./support.js"
+import { freePort } from "../../core/test/support/free-port.js"
 
-const ORIGIN = "http://localhost:3000"
+const ORIGIN = HTTP_ORIGIN.origin
 const COOKIE = "authjs.session-token"
 const onCI = process.env.CI === "true"
 
@@ -51,17 +53,6 @@ if (!ready) {
       `${onCI ? "FAILING (CI=true)" : "SKIPPED"}.\n${"!".repeat(78)}\n`,
   )
   if (onCI) it("redis-server and redis-cli are installed (required with CI=true)", () => expect.fail("install redis-server (see .ci/run)"))
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Polls `check` until it holds; fails with `what` after `limitMs` (a bound against hanging, not a speed target). */
@@ -125,33 +116,7 @@ class PrivateRedis {
 
 /** A browser: a cookie jar in front of `Auth()`. */
 function browser(config: AuthConfig) {
-  const cookies = new Map<string, string>()
-  const send = async (path: string, form?: Record<string, string>) => {
-    const headers = new Headers()
-    if (cookies.size) headers.set("cookie", [...cookies].map(([name, value]) => `${name}=${value}`).join("; "))
-    if (form) headers.set("content-type", "application/x-www-form-urlencoded")
-    const body = form ? new URLSearchParams(form).toString() : undefined
-    const response = await Auth(new Request(`${ORIGIN}${path}`, { method: form ? "POST" : "GET", headers, body }), config)
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = "", ...attributes] = line.split(";")
-      const index = pair.indexOf("=")
-      const name = pair.slice(0, index).trim()
-      if (attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute))) cookies.delete(name)
-      else cookies.set(name, pair.slice(index + 1))
-    }
-    return response
-  }
-  return {
-    cookies,
-    async signIn(username: string) {
-      const { csrfToken } = (await (await send("/auth/csrf")).json()) as { csrfToken: string }
-      return send("/auth/callback/credentials", { csrfToken, username })
-    },
-    async session() {
-      const response = await send("/auth/session")
-      return { response, body: await response.json() }
-    },
-  }
+  return new Client({ Auth }, config, HTTP_ORIGIN)
 }
 
 describe.runIf(ready)("RedisAdapter with AOF: Redis stopped and started under a running app", () => {
@@ -197,8 +162,8 @@ describe.runIf(ready)("RedisAdapter with AOF: Redis stopped and started under a 
       }
 
       const app = browser(config)
-      expect((await app.signIn("ada")).status).toBe(302)
-      const token = app.cookies.get(COOKIE)
+      expect((await app.signIn({ username: "ada" })).status).toBe(302)
+      const token = app.jar.get(COOKIE)
       expect(token).toBeTruthy()
       expect((await app.session()).body).toMatchObject({ user: { name: "Ada", email: "ada@example.com" } })
       const sessionKeys = await keysUnder(client, `${prefix}session:`)
@@ -215,17 +180,17 @@ describe.runIf(ready)("RedisAdapter with AOF: Redis stopped and started under a 
         expect(errors.map((error) => error.name)).toContain("SessionTokenError")
 
         const other = browser(config)
-        const signIn = await other.signIn("ada")
+        const signIn = await other.signIn({ username: "ada" })
         expect(signIn.status).toBe(302)
         expect(signIn.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
-        expect(other.cookies.has(COOKIE)).toBe(false)
+        expect(other.jar.cookies.has(COOKIE)).toBe(false)
       } finally {
         await server!.start()
       }
       // The app's own client reconnects by itself (its retryStrategy); nothing is recreated.
       await until("the app's Redis client reconnected", () => client!.status === "ready")
 
-      expect(app.cookies.get(COOKIE)).toBe(token)
+      expect(app.jar.get(COOKIE)).toBe(token)
       const back = await app.session()
       expect(back.response.status).toBe(200)
       expect(back.body).toMatchObject({ user: { name: "Ada", email: "ada@example.com" } })
@@ -233,7 +198,7 @@ describe.runIf(ready)("RedisAdapter with AOF: Redis stopped and started under a 
       expect(await keysUnder(client, `${prefix}session:`)).toEqual(sessionKeys)
 
       const later = browser(config)
-      expect((await later.signIn("ada")).status).toBe(302)
+      expect((await later.signIn({ username: "ada" })).status).toBe(302)
       expect((await later.session()).body).toMatchObject({ user: { email: "ada@example.com" } })
       expect(unhandled).toEqual([])
     },

@@ -12,49 +12,18 @@ import Credentials from "@latchkey/core/providers/credentials"
 import type { Redis } from "ioredis"
 import { afterAll, expect, it } from "vitest"
 import { RedisAdapter } from "../src/index.js"
+import { Client } from "../../core/test/support/client.js"
+import { HTTP_ORIGIN } from "../../core/test/support/config.js"
+import { CookieJar } from "../../core/test/support/cookies.js"
 import { describeWithRedis, freshPrefix, keysUnder, removePrefix, testClient } from "./support.js"
 
-const ORIGIN = "http://localhost:3000"
 const SECRET = "redis-adapter-e2e-secret-0123456789"
 
-/** A browser's cookie jar: applies Set-Cookie (deletions included) and sends the rest. */
-class Jar {
-  readonly cookies = new Map<string, string>()
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";")
-      const index = pair!.indexOf("=")
-      const name = pair!.slice(0, index).trim()
-      if (attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute))) this.cookies.delete(name)
-      else this.cookies.set(name, decodeURIComponent(pair!.slice(index + 1).trim()))
-    }
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join("; ")
-  }
-}
-
-async function send(config: AuthConfig, jar: Jar, path: string, form?: Record<string, string>) {
-  const headers = new Headers()
-  if (jar.cookies.size) headers.set("cookie", jar.header())
-  if (form) headers.set("content-type", "application/x-www-form-urlencoded")
-  const body = form ? new URLSearchParams(form).toString() : undefined
-  const response = await Auth(new Request(`${ORIGIN}${path}`, { method: form ? "POST" : "GET", headers, body }), config)
-  jar.store(response)
-  return response
-}
-
-async function signIn(config: AuthConfig, jar: Jar, username: string) {
-  const { csrfToken } = (await (await send(config, jar, "/auth/csrf")).json()) as { csrfToken: string }
-  return send(config, jar, "/auth/callback/credentials", { csrfToken, username })
-}
-
-async function signOut(config: AuthConfig, jar: Jar) {
-  const { csrfToken } = (await (await send(config, jar, "/auth/csrf")).json()) as { csrfToken: string }
-  return send(config, jar, "/auth/signout", { csrfToken })
-}
-
-const readSession = async (config: AuthConfig, jar: Jar) => (await send(config, jar, "/auth/session")).json()
+/** A browser whose cookies are in `jar`, in front of `Auth()` with `config` (two apps may share one store). */
+const browser = (config: AuthConfig, jar: CookieJar) => new Client({ Auth }, config, HTTP_ORIGIN, jar)
+const signIn = (config: AuthConfig, jar: CookieJar, username: string) => browser(config, jar).signIn({ username })
+const signOut = (config: AuthConfig, jar: CookieJar) => browser(config, jar).signOut()
+const readSession = async (config: AuthConfig, jar: CookieJar) => (await browser(config, jar).session()).body
 
 /** A Latchkey configuration whose credentials provider signs in users the adapter knows, by email. */
 function configFor(adapter: Adapter): AuthConfig {
@@ -89,7 +58,7 @@ describeWithRedis("RedisAdapter with Latchkey (database sessions)", () => {
     const adapter = RedisAdapter(clients[0]!, { prefix })
     await adapter.createUser({ id: "", email: "ada@example.com", emailVerified: null, name: "Ada" })
     const config = configFor(adapter)
-    const jar = new Jar()
+    const jar = new CookieJar()
     const sessionsBefore = await sessionKeys()
 
     expect((await signIn(config, jar, "ada")).status).toBe(302)
@@ -106,7 +75,7 @@ describeWithRedis("RedisAdapter with Latchkey (database sessions)", () => {
     const users = MemoryAdapter()
     await users.createUser({ id: "grace", email: "grace@example.com", emailVerified: null, name: "Grace" })
     const config = configFor(RedisAdapter(clients[0]!, { prefix, only: "sessions", users }))
-    const jar = new Jar()
+    const jar = new CookieJar()
 
     await signIn(config, jar, "grace")
     expect(await readSession(config, jar)).toMatchObject({ user: { name: "Grace" } })
@@ -120,7 +89,7 @@ describeWithRedis("RedisAdapter with Latchkey (database sessions)", () => {
     const adapter = RedisAdapter(clients[0]!, { prefix })
     await adapter.createUser({ id: "", email: "busy@example.com", emailVerified: null, name: "Busy" })
     const config = configFor(adapter)
-    const jar = new Jar()
+    const jar = new CookieJar()
     await signIn(config, jar, "busy")
     const reads = await Promise.all(Array.from({ length: 200 }, () => readSession(config, jar)))
     for (const read of reads) expect(read).toMatchObject({ user: { name: "Busy" } })
@@ -131,11 +100,11 @@ describeWithRedis("RedisAdapter with Latchkey (database sessions)", () => {
     await users.createUser({ id: "linus", email: "linus@example.com", emailVerified: null, name: "Linus" })
     // Each "server" has its own client and adapter; they share the prefix, the secret and the users' database.
     const [first, second] = clients.map((client) => configFor(RedisAdapter(client, { prefix, only: "sessions", users })))
-    const jar = new Jar()
+    const jar = new CookieJar()
 
     await signIn(first!, jar, "linus")
     expect(await readSession(second!, jar)).toMatchObject({ user: { name: "Linus" } })
-    const sameBrowser = new Jar()
+    const sameBrowser = new CookieJar()
     for (const [name, value] of jar.cookies) sameBrowser.cookies.set(name, value)
 
     await signOut(second!, jar)

@@ -19,10 +19,12 @@ import type { Adapter, AdapterSession, AdapterUser } from "../src/adapters/contr
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"
+import { Client } from "./support/client.js"
+import { HTTP_ORIGIN } from "./support/config.js"
 import { CookieJar, findSetCookie, isDeletion, setCookies } from "./support/cookies.js"
 import { type SessionAdapter, sessionAdapters } from "./support/session-adapters.js"
 
-const ORIGIN = "http://localhost:3000"
+const ORIGIN = HTTP_ORIGIN.origin
 const COOKIE = "authjs.session-token"
 const DAY = 24 * 60 * 60 * 1000
 const ADA = { id: "", name: "Ada", email: "ada@example.com", emailVerified: null, image: null }
@@ -55,28 +57,8 @@ function recordedAdapter(store: Required<Adapter>) {
   return { adapter, calls, state }
 }
 
-/** A browser: a cookie jar in front of `Auth()`. */
-function browser(config: AuthConfig, jar = new CookieJar()) {
-  const send = async (path: string, form?: Record<string, string>) => {
-    const headers = new Headers()
-    if (jar.cookies.size) headers.set("cookie", jar.header())
-    if (form) headers.set("content-type", "application/x-www-form-urlencoded")
-    const response = await Auth(
-      new Request(`${ORIGIN}${path}`, { method: form ? "POST" : "GET", headers, body: form ? new URLSearchParams(form) : undefined }),
-      config,
-    )
-    jar.store(response)
-    return response
-  }
-  const csrf = async () => ((await (await send("/auth/csrf")).json()) as { csrfToken: string }).csrfToken
-  return {
-    jar,
-    send,
-    signIn: async (username = "ada") => send("/auth/callback/credentials", { csrfToken: await csrf(), username }),
-    signOut: async () => send("/auth/signout", { csrfToken: await csrf() }),
-    session: async () => (await send("/auth/session")).json(),
-  }
-}
+/** A browser at ORIGIN: a cookie jar in front of `Auth()`. */
+const browser = (config: AuthConfig, jar?: CookieJar) => new Client({ Auth }, config, HTTP_ORIGIN, jar)
 
 const sessionOf = async (store: Required<Adapter>, token: string): Promise<AdapterSession | undefined> =>
   (await store.getSessionAndUser(token))?.session
@@ -197,21 +179,12 @@ describe.each(sessionAdapters)("with $name", (kind) => {
       const session = vi.fn(({ session, newSession }) => ({ ...session, note: newSession?.note ?? null }))
       const { addSession, config, store } = await setup({ callbacks: { session } })
       await addSession("t3", new Date(Date.now() + 30 * DAY))
-      const csrf = await Auth(new Request(`${ORIGIN}/auth/csrf`), config)
-      const { csrfToken } = await csrf.json()
-      const csrfCookie = csrf.headers.getSetCookie()[0]!.split(";")[0]
-      const cookie = `${csrfCookie}; authjs.session-token=t3`
-      const updated = await Auth(
-        new Request(`${ORIGIN}/auth/session`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ csrfToken, data: { note: "hi" } }) }),
-        config,
-      )
+      const app = browser(config, new CookieJar({ [COOKIE]: "t3" }))
+      const updated = await app.update({ note: "hi" })
       expect((await updated.json()).note).toBe("hi")
       expect(session).toHaveBeenLastCalledWith(expect.objectContaining({ trigger: "update", newSession: { note: "hi" } }))
 
-      const out = await Auth(
-        new Request(`${ORIGIN}/auth/signout`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams({ csrfToken }) }),
-        config,
-      )
+      const out = await app.signOut()
       expect(out.status).toBe(302)
       expect(await store.getSessionAndUser(sha256("t3"))).toBeNull()
       expect(out.headers.getSetCookie().some((c) => c.startsWith("authjs.session-token=;") && /Max-Age=0/.test(c))).toBe(true)
@@ -222,11 +195,11 @@ describe.each(sessionAdapters)("with $name", (kind) => {
     it("a sign-in stores only the hash: no adapter call ever sees the cookie's token", async () => {
       const { config, calls, store } = await setup()
       const app = browser(config)
-      await app.signIn()
+      await app.signIn({ username: "ada" })
       const token = app.jar.get(COOKIE)!
       expect(token).toMatch(/^[\w-]{43}$/)
-      expect((await app.session()).user.email).toBe(ADA.email)
-      await app.send("/auth/session", {})
+      expect((await app.session()).body.user.email).toBe(ADA.email)
+      await app.send("/auth/session", { form: {} })
 
       const created = calls.find((call) => call.method === "createSession")!.args[0] as AdapterSession
       expect(created.sessionToken).toBe(sha256(token))
@@ -238,7 +211,7 @@ describe.each(sessionAdapters)("with $name", (kind) => {
     it("the stored value, stolen and sent as a cookie, gives no session and is not even looked up raw", async () => {
       const { config, get, lookups, calls } = await setup()
       const app = browser(config)
-      await app.signIn()
+      await app.signIn({ username: "ada" })
       const stolen = (calls.find((call) => call.method === "createSession")!.args[0] as AdapterSession).sessionToken
       const before = lookups().length
       const response = await get(stolen)
@@ -256,7 +229,7 @@ describe.each(sessionAdapters)("with $name", (kind) => {
     it("sign-out deletes the hashed row; update() slides it", async () => {
       const { config, store } = await setup({ session: { strategy: "database", updateAge: 0 } })
       const app = browser(config)
-      await app.signIn()
+      await app.signIn({ username: "ada" })
       const token = app.jar.get(COOKIE)!
       const first = (await sessionOf(store, sha256(token)))!.expires.valueOf()
       await new Promise((resolve) => setTimeout(resolve, 5))
@@ -272,7 +245,7 @@ describe.each(sessionAdapters)("with $name", (kind) => {
     it("a generator that returns no string fails the sign-in with the configuration error page, and stores nothing", async () => {
       const { config, calls, errors } = await setup({ session: { strategy: "database", generateSessionToken: (() => undefined) as never } })
       const app = browser(config)
-      const response = await app.signIn()
+      const response = await app.signIn({ username: "ada" })
       expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
       expect(calls.some((call) => call.method === "createSession")).toBe(false)
       expect(app.jar.get(COOKIE)).toBeUndefined()
@@ -391,9 +364,9 @@ describe.each(sessionAdapters)("with $name", (kind) => {
       process.on("unhandledRejection", unhandled)
       try {
         const app = browser(config)
-        await app.signIn()
+        await app.signIn({ username: "ada" })
         const token = app.jar.get(COOKIE)!
-        expect((await app.session()).user.email).toBe(ADA.email)
+        expect((await app.session()).body.user.email).toBe(ADA.email)
 
         state.down = true
         const read = await app.send("/auth/session")
@@ -404,16 +377,16 @@ describe.each(sessionAdapters)("with $name", (kind) => {
         expect(errors.map((error) => error.name)).toContain("SessionTokenError")
 
         const other = browser(config)
-        const signIn = await other.signIn()
+        const signIn = await other.signIn({ username: "ada" })
         expect(signIn.status).toBe(302)
         expect(signIn.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
         expect(other.jar.get(COOKIE)).toBeUndefined()
 
         state.down = false
         expect(app.jar.get(COOKIE)).toBe(token)
-        expect((await app.session()).user.email).toBe(ADA.email)
-        await other.signIn()
-        expect((await other.session()).user.email).toBe(ADA.email)
+        expect((await app.session()).body.user.email).toBe(ADA.email)
+        await other.signIn({ username: "ada" })
+        expect((await other.session()).body.user.email).toBe(ADA.email)
         await new Promise((resolve) => setImmediate(resolve))
         expect(unhandled).not.toHaveBeenCalled()
       } finally {

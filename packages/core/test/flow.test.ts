@@ -7,8 +7,11 @@ import { describe, expect, it, vi } from "vitest"
 import { Auth, type AuthConfig, CredentialsSignin, skipCSRFCheck } from "../src/index.js"
 import { decode, encode, getToken } from "../src/jwt.js"
 import Credentials from "../src/providers/credentials.js"
+import { Client, type SendOptions } from "./support/client.js"
+import { HTTP_ORIGIN } from "./support/config.js"
+import { CookieJar } from "./support/cookies.js"
 
-const ORIGIN = "http://localhost:3000"
+const ORIGIN = HTTP_ORIGIN.origin
 const SECRET = "flow-test-secret-flow-test-secret"
 
 class RateLimited extends CredentialsSignin {
@@ -36,50 +39,21 @@ function makeConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
   }
 }
 
-/** A minimal browser cookie jar: applies Set-Cookie (including deletions) and sends the rest. */
-class Jar {
-  readonly cookies = new Map<string, string>()
-  store(response: Response) {
-    for (const line of response.headers.getSetCookie()) {
-      const [pair, ...attributes] = line.split(";")
-      const index = pair!.indexOf("=")
-      const name = pair!.slice(0, index).trim()
-      const value = decodeURIComponent(pair!.slice(index + 1).trim())
-      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a))
-      if (expired) this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-  }
-  header() {
-    return [...this.cookies].map(([n, v]) => `${n}=${encodeURIComponent(v)}`).join("; ")
-  }
-}
+/**
+ * One request from the browser whose cookies are in `jar`, through `Auth()` with `config`
+ * (tests here change the configuration between requests of one browser).
+ */
+const send = (config: AuthConfig, jar: CookieJar, path: string, options?: SendOptions) =>
+  new Client({ Auth }, config, HTTP_ORIGIN, jar).send(path, options)
 
-async function send(config: AuthConfig, jar: Jar, path: string, init: { method?: string; form?: Record<string, string>; json?: unknown; headers?: Record<string, string> } = {}) {
-  const headers = new Headers(init.headers)
-  if (jar.cookies.size) headers.set("cookie", jar.header())
-  let body: string | undefined
-  if (init.form) {
-    headers.set("content-type", "application/x-www-form-urlencoded")
-    body = new URLSearchParams(init.form).toString()
-  } else if (init.json !== undefined) {
-    headers.set("content-type", "application/json")
-    body = JSON.stringify(init.json)
-  }
-  const response = await Auth(new Request(`${ORIGIN}${path}`, { method: init.method ?? (body ? "POST" : "GET"), headers, body }), config)
-  jar.store(response)
-  return response
-}
-
-async function signIn(config: AuthConfig, jar: Jar, username = "alice", password = "wonderland", extra: Record<string, string> = {}) {
-  const { csrfToken } = await (await send(config, jar, "/auth/csrf")).json()
-  return send(config, jar, "/auth/callback/credentials", { form: { csrfToken, username, password, ...extra } })
-}
+/** The credentials sign-in of that browser (CSRF token, then the form). */
+const signIn = (config: AuthConfig, jar: CookieJar, username = "alice", password = "wonderland", extra: Record<string, string> = {}) =>
+  new Client({ Auth }, config, HTTP_ORIGIN, jar).signIn({ username, password, ...extra })
 
 describe("credentials sign-in with JWT sessions", () => {
   it("signs in, reads the session, and signs out", async () => {
     const config = makeConfig()
-    const jar = new Jar()
+    const jar = new CookieJar()
     expect(await (await send(config, jar, "/auth/session")).json()).toBeNull()
 
     const signedIn = await signIn(config, jar, "alice", "wonderland", { callbackUrl: "/dashboard" })
@@ -99,21 +73,21 @@ describe("credentials sign-in with JWT sessions", () => {
   })
 
   it("rejects a wrong password with CredentialsSignin and sets no session", async () => {
-    const jar = new Jar()
+    const jar = new CookieJar()
     const response = await signIn(makeConfig(), jar, "alice", "nope")
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=CredentialsSignin&code=credentials`)
     expect(jar.cookies.has("authjs.session-token")).toBe(false)
   })
 
   it("passes a custom CredentialsSignin code and hides other errors as Configuration", async () => {
-    const limited = await signIn(makeConfig(), new Jar(), "limited", "x")
+    const limited = await signIn(makeConfig(), new CookieJar(), "limited", "x")
     expect(limited.headers.get("location")).toContain("error=CredentialsSignin&code=rate_limited")
-    const crashed = await signIn(makeConfig(), new Jar(), "crash", "x")
+    const crashed = await signIn(makeConfig(), new CookieJar(), "crash", "x")
     expect(crashed.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
   })
 
   it("refuses a sign-in POST without the CSRF token", async () => {
-    const jar = new Jar()
+    const jar = new CookieJar()
     await send(makeConfig(), jar, "/auth/csrf")
     const response = await send(makeConfig(), jar, "/auth/callback/credentials", { form: { username: "alice", password: "wonderland" } })
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`)
@@ -121,7 +95,7 @@ describe("credentials sign-in with JWT sessions", () => {
   })
 
   it("answers X-Auth-Return-Redirect with 200 JSON {url}", async () => {
-    const jar = new Jar()
+    const jar = new CookieJar()
     const { csrfToken } = await (await send(makeConfig(), jar, "/auth/csrf")).json()
     const response = await send(makeConfig(), jar, "/auth/callback/credentials", {
       form: { csrfToken, username: "alice", password: "wonderland" },
@@ -135,7 +109,7 @@ describe("credentials sign-in with JWT sessions", () => {
   it("updates the session through the jwt callback with trigger 'update'", async () => {
     const jwt = vi.fn(({ token, trigger, session }) => (trigger === "update" ? { ...token, name: session.name } : token))
     const config = makeConfig({ callbacks: { jwt } })
-    const jar = new Jar()
+    const jar = new CookieJar()
     await signIn(config, jar)
     const { csrfToken } = await (await send(config, jar, "/auth/csrf")).json()
     const updated = await send(config, jar, "/auth/session", { json: { csrfToken, data: { name: "Alice Liddell" } } })
@@ -147,7 +121,7 @@ describe("credentials sign-in with JWT sessions", () => {
   })
 
   it("re-issues the session cookie only when the token changed or updateAge passed", async () => {
-    const jar = new Jar()
+    const jar = new CookieJar()
     const config = makeConfig()
     await signIn(config, jar)
     const read = await send(config, jar, "/auth/session")
@@ -158,7 +132,7 @@ describe("credentials sign-in with JWT sessions", () => {
   })
 
   it("ends the session when the jwt callback returns null", async () => {
-    const jar = new Jar()
+    const jar = new CookieJar()
     await signIn(makeConfig(), jar)
     const revoking = makeConfig({ callbacks: { jwt: ({ trigger, token }) => (trigger ? token : null) } })
     expect(await (await send(revoking, jar, "/auth/session")).json()).toBeNull()
@@ -169,7 +143,7 @@ describe("credentials sign-in with JWT sessions", () => {
     const signInEvent = vi.fn(() => {
       throw new Error("analytics down")
     })
-    const jar = new Jar()
+    const jar = new CookieJar()
     const response = await signIn(makeConfig({ events: { signIn: signInEvent } }), jar)
     expect(signInEvent).toHaveBeenCalledWith(expect.objectContaining({ user: expect.objectContaining({ id: "1" }) }))
     expect(response.status).toBe(302)
@@ -177,7 +151,7 @@ describe("credentials sign-in with JWT sessions", () => {
   })
 
   it("denies with AccessDenied when the signIn callback says no", async () => {
-    const response = await signIn(makeConfig({ callbacks: { signIn: () => false } }), new Jar())
+    const response = await signIn(makeConfig({ callbacks: { signIn: () => false } }), new CookieJar())
     expect(response.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=AccessDenied`)
   })
 
@@ -191,7 +165,7 @@ describe("credentials sign-in with JWT sessions", () => {
 
 describe("routing and configuration", () => {
   it("lists providers", async () => {
-    const body = await (await send(makeConfig(), new Jar(), "/auth/providers")).json()
+    const body = await (await send(makeConfig(), new CookieJar(), "/auth/providers")).json()
     expect(body).toEqual({
       credentials: {
         id: "credentials",
@@ -222,7 +196,7 @@ describe("routing and configuration", () => {
   })
 
   it("answers GET /csrf with 404 when CSRF checks are skipped", async () => {
-    const response = await send(makeConfig({ skipCSRFCheck }), new Jar(), "/auth/csrf")
+    const response = await send(makeConfig({ skipCSRFCheck }), new CookieJar(), "/auth/csrf")
     expect(response.status).toBe(404)
   })
 

@@ -14,9 +14,11 @@ import type { Adapter } from "../src/adapters/contract.js"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig, handleAuthRequest } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"
+import { Client } from "./support/client.js"
+import { HTTP_ORIGIN } from "./support/config.js"
 import { CookieJar, findSetCookie, isDeletion, parseSetCookie, setCookies } from "./support/cookies.js"
 
-const ORIGIN = "http://localhost:3000"
+const ORIGIN = HTTP_ORIGIN.origin
 const COOKIE = "authjs.session-token"
 const CACHE = "latchkey.session-cache"
 const DAY = 24 * 60 * 60 * 1000
@@ -59,41 +61,14 @@ async function setup(session: Record<string, unknown> = { cache: { maxAge: 60 } 
   return { store, adapter, reads, state, errors, config }
 }
 
-function browser(config: AuthConfig, jar = new CookieJar()) {
-  const send = async (path: string, init: { form?: Record<string, string>; json?: unknown } = {}) => {
-    const headers = new Headers()
-    if (jar.cookies.size) headers.set("cookie", jar.header())
-    let body: string | undefined
-    if (init.form) {
-      headers.set("content-type", "application/x-www-form-urlencoded")
-      body = new URLSearchParams(init.form).toString()
-    } else if (init.json !== undefined) {
-      headers.set("content-type", "application/json")
-      body = JSON.stringify(init.json)
-    }
-    const response = await Auth(new Request(`${ORIGIN}${path}`, { method: body === undefined ? "GET" : "POST", headers, body }), config)
-    jar.store(response)
-    return response
-  }
-  const csrf = async () => ((await (await send("/auth/csrf")).json()) as { csrfToken: string }).csrfToken
-  return {
-    jar,
-    send,
-    signIn: async (username = "ada") => send("/auth/callback/credentials", { form: { csrfToken: await csrf(), username } }),
-    signOut: async () => send("/auth/signout", { form: { csrfToken: await csrf() } }),
-    update: async (data: unknown) => send("/auth/session", { json: { csrfToken: await csrf(), data } }),
-    session: async () => {
-      const response = await send("/auth/session")
-      return { response, body: await response.json() }
-    },
-  }
-}
+/** A browser at ORIGIN: a cookie jar in front of `Auth()`. */
+const browser = (config: AuthConfig, jar?: CookieJar) => new Client({ Auth }, config, HTTP_ORIGIN, jar)
 
 describe("session.cache", () => {
   it("is off by default: every read goes to the database and no cache cookie is set", async () => {
     const { config, reads } = await setup({})
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     for (let i = 0; i < 3; i++) expect((await app.session()).response.headers.getSetCookie()).toEqual([])
     expect(reads).toHaveLength(3)
     expect(app.jar.get(CACHE)).toBeUndefined()
@@ -105,7 +80,7 @@ describe("session.cache", () => {
       callbacks: { session: ({ session, user }) => (seen.push(user.emailVerified), { ...session, team: (user as typeof ADA).team }) },
     })
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     const first = await app.session()
     const cache = findSetCookie(first.response, CACHE)!
     expect(cache).toMatchObject({ httpOnly: true, sameSite: "lax", path: "/" })
@@ -127,7 +102,7 @@ describe("session.cache", () => {
   it("handleAuthRequest hands the cache cookie over, and answers a cached read without waiting on Node", async () => {
     const { config, reads } = await setup()
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     const request = () => ({ method: "GET", url: `${ORIGIN}/auth/session`, headers: new Headers({ cookie: app.jar.header() }), body: null })
     const missed = await handleAuthRequest(request(), config)
     const cache = missed.cookies.map(parseSetCookie).find((cookie) => cookie.name === CACHE)!
@@ -143,10 +118,10 @@ describe("session.cache", () => {
   it("is bound to its session: next to another session cookie it is ignored and replaced", async () => {
     const { config, reads } = await setup()
     const ada = browser(config)
-    await ada.signIn()
+    await ada.signIn({ username: "ada" })
     await ada.session()
     const grace = browser(config)
-    await grace.signIn("grace")
+    await grace.signIn({ username: "grace" })
     // Ada's cache cookie planted next to Grace's session cookie.
     grace.jar.set(CACHE, ada.jar.get(CACHE)!)
     const before = reads.length
@@ -162,10 +137,10 @@ describe("session.cache", () => {
   it("outliving a new sign-in on the same device is impossible: sign-in clears it", async () => {
     const { config } = await setup()
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     await app.session()
     expect(app.jar.get(CACHE)).toBeDefined()
-    const again = await app.signIn("grace")
+    const again = await app.signIn({ username: "grace" })
     expect(isDeletion(findSetCookie(again, CACHE)!)).toBe(true)
     expect((await app.session()).body.user.email).toBe(GRACE.email)
   })
@@ -173,7 +148,7 @@ describe("session.cache", () => {
   it("sign-out clears it at once, with the session", async () => {
     const { config, store } = await setup()
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     const token = app.jar.get(COOKIE)!
     await app.session()
     const cached = app.jar.get(CACHE)!
@@ -193,7 +168,7 @@ describe("session.cache", () => {
     vi.useFakeTimers({ toFake: ["Date"] })
     const { config, store } = await setup({ cache: { maxAge: 30 } })
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     await app.session()
     // Revoked from another device (or by hand in the database).
     await store.deleteSession(sha256(app.jar.get(COOKIE)!))
@@ -210,7 +185,7 @@ describe("session.cache", () => {
     vi.useFakeTimers({ toFake: ["Date"] })
     const { config, store } = await setup({ cache: { maxAge: 600 }, maxAge: 3600, updateAge: 1800 })
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     const token = app.jar.get(COOKIE)!
     const expires = (await store.getSessionAndUser(sha256(token)))!.session.expires.valueOf()
     const { response } = await app.session()
@@ -238,7 +213,7 @@ describe("session.cache", () => {
   it("POST /session (update) always reads the database and refreshes the cache", async () => {
     const { config, reads, store } = await setup()
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     await app.session()
     await store.updateUser({ id: ADA.id, name: "Ada King" })
     expect((await app.session()).body.user.name).toBe("Ada")
@@ -253,7 +228,7 @@ describe("session.cache", () => {
   it("a leftover cache cookie after the option was turned off is ignored and cleared", async () => {
     const on = await setup()
     const app = browser(on.config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     await app.session()
     const off = { ...on.config, session: { strategy: "database" as const } }
     const cookie = app.jar.header()
@@ -271,12 +246,12 @@ describe("session.cache", () => {
   it("a tampered, garbage or other-secret cache cookie is a miss, never an error", async () => {
     const { config, reads, errors } = await setup()
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     await app.session()
     const good = app.jar.get(CACHE)!
     const other = await setup(undefined, { secret: "another-secret-entirely-0123456789" })
     const foreign = browser(other.config)
-    await foreign.signIn()
+    await foreign.signIn({ username: "ada" })
     await foreign.session()
     const tag = good.slice(good.lastIndexOf(".") + 1)
     const flipped = `${good.slice(0, good.lastIndexOf(".") + 1)}${tag[0] === "A" ? "B" : "A"}${tag.slice(1)}`
@@ -295,7 +270,7 @@ describe("session.cache", () => {
   it("with the database down, a current cache still answers; without one the answer is null and SessionTokenError is logged", async () => {
     const { config, state, errors } = await setup()
     const app = browser(config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     await app.session()
     state.down = true
     expect((await app.session()).body.user.email).toBe(ADA.email)
@@ -311,7 +286,7 @@ describe("session.cache", () => {
   it("is ignored under the JWT strategy, and refuses a cache option without a usable maxAge", async () => {
     const jwt = await setup({ strategy: "jwt", cache: { maxAge: 60 } })
     const app = browser(jwt.config)
-    await app.signIn()
+    await app.signIn({ username: "ada" })
     expect((await app.session()).response.headers.getSetCookie().some((line) => line.startsWith(CACHE))).toBe(false)
 
     for (const cache of [{}, { maxAge: 0 }, { maxAge: "60" }, true, 60]) {
@@ -339,7 +314,7 @@ describe("session.cache", () => {
 
     const named = await setup(undefined, { cookies: { sessionCache: { name: "app.cache" } } })
     const other = browser(named.config)
-    await other.signIn()
+    await other.signIn({ username: "ada" })
     expect(findSetCookie((await other.session()).response, "app.cache")).toBeDefined()
   })
 })

@@ -6,9 +6,9 @@
  */
 import { execFileSync } from "node:child_process"
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs"
-import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { freePort } from "../../../core/test/support/free-port.js"
 
 /** A running private server. */
 export interface PrivatePostgres {
@@ -25,17 +25,6 @@ export function postgresBinaries(): string | undefined {
   const [version] = readdirSync("/usr/lib/postgresql").sort().reverse()
   const bin = version && join("/usr/lib/postgresql", version, "bin")
   return bin && existsSync(join(bin, "initdb")) ? bin : undefined
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once("error", reject)
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 /** Initialises and starts a private server (trust auth, user `postgres`, database `postgres`). */

@@ -30,7 +30,7 @@
  *
  * @module providers/microsoft-entra-id
  */
-import { isTenantId } from "../flows/oauth/tenant-issuer.js"
+import { isTenantId } from "./lib/entra-tenant-id.js"
 import { letterMark } from "./lib/logo.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 

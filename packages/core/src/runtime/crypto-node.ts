@@ -7,7 +7,8 @@
  *   the first 32 bytes of HMAC-SHA-512(AAD ‖ IV ‖ ciphertext ‖ AL), where AL
  *   is the AAD length in bits as a 64-bit big-endian integer (§5.2.2.1).
  * - A256GCM (§5.3): 96-bit IV, 128-bit tag.
- * Both directions are checked against `jose` in `jwe.test.ts`.
+ * Both directions are checked against `jose` in `test/unit/session/jwe.test.ts`,
+ * and so is the key thumbprint (RFC 7638), which on Node needs no `jose` at all.
  */
 import {
   createCipheriv,
@@ -81,6 +82,11 @@ export const runtimeCrypto: RuntimeCrypto = {
   name: "node",
   sha256Hex(message) {
     return createHash("sha256").update(message).digest("hex")
+  },
+  octJwkThumbprint(key, hash) {
+    // RFC 7638 §3.2-3.3: the required members of an "oct" JWK, in lexicographic order, without
+    // whitespace; base64url has no character JSON would escape.
+    return createHash(hash).update(`{"k":"${b64u(key)}","kty":"oct"}`).digest("base64url")
   },
   hkdfSha256(secret, salt, info, length) {
     return new Uint8Array(hkdfSync("sha256", secret, salt, info, length))

@@ -18,6 +18,12 @@ export interface RuntimeCrypto {
   readonly name: "node" | "web"
   /** Lower-case hex SHA-256 of the UTF-8 message. */
   sha256Hex(message: string): Awaitable<string>
+  /**
+   * The JWK thumbprint (RFC 7638 §3) of the symmetric key `key` as an `oct`
+   * JWK, `{"k":…,"kty":"oct"}`, hashed with SHA-256 or SHA-512, base64url: the
+   * `kid` of session and check-cookie JWEs.
+   */
+  octJwkThumbprint(key: Uint8Array, hash: "sha256" | "sha512"): Awaitable<string>
   /** HKDF-SHA256 (RFC 5869) of UTF-8 `secret` with UTF-8 `salt` and `info`. */
   hkdfSha256(secret: string, salt: string, info: string, length: number): Awaitable<Uint8Array>
   /**

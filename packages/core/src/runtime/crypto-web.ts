@@ -1,10 +1,12 @@
 /**
  * Web-standard implementation of {@link RuntimeCrypto}: WebCrypto for hashing
- * and HKDF, `jose` for the JWE itself. Used on edge runtimes, browsers and any
+ * and HKDF, `jose` for the JWE itself and the key thumbprint. Used on edge runtimes, browsers and any
  * runtime without the `node` export condition.
  */
 import { compactDecrypt } from "jose/jwe/compact/decrypt"
 import { CompactEncrypt } from "jose/jwe/compact/encrypt"
+import { calculateJwkThumbprint } from "jose/jwk/thumbprint"
+import { encode as encodeBase64Url } from "jose/base64url"
 import type { CompactJweParts, ContentEncryption, RuntimeCrypto } from "./crypto-types.js"
 
 const utf8 = new TextEncoder()
@@ -26,6 +28,9 @@ export const runtimeCrypto: RuntimeCrypto = {
   name: "web",
   async sha256Hex(message) {
     return toHex(await crypto.subtle.digest("SHA-256", utf8.encode(message)))
+  },
+  octJwkThumbprint(key, hash) {
+    return calculateJwkThumbprint({ kty: "oct", k: encodeBase64Url(key) }, hash)
   },
   async hkdfSha256(secret, salt, info, length) {
     const ikm = await crypto.subtle.importKey("raw", utf8.encode(secret), "HKDF", false, ["deriveBits"])

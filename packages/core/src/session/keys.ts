@@ -34,12 +34,7 @@ export async function deriveKey(secret: string, salt: string, enc: ContentEncryp
     `Auth.js Generated Encryption Key (${salt})`,
     length,
   )
-  // Loaded here, once per derivation, rather than at import: importing the package stays cheap (docs/architecture.md).
-  const [base64url, { calculateJwkThumbprint }] = await Promise.all([import("jose/base64url"), import("jose/jwk/thumbprint")])
-  const kid = await calculateJwkThumbprint(
-    { kty: "oct", k: base64url.encode(key) },
-    length === 64 ? "sha512" : "sha256",
-  )
+  const kid = await runtimeCrypto.octJwkThumbprint(key, length === 64 ? "sha512" : "sha256")
   return { enc, key, kid }
 }
 

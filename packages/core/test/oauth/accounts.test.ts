@@ -7,30 +7,21 @@
  * the database strategy.
  */
 import { createHash } from "node:crypto"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { Adapter } from "../../src/adapters/contract.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import { errorParams } from "../support/client.js"
 import { ALICE, cookieNames, makeConfig } from "../support/config.js"
 import { latchkey } from "../support/implementations.js"
 import { findSetCookie } from "../support/cookies.js"
-import { type OpenIdProvider, startOpenIdProvider } from "../support/openid-provider.js"
-import { APP, appConfig, browser, oidcProvider, registerClient, signIn } from "./app.js"
+import { APP, appConfig, browser, oidcProvider, openIdProviderForFile, registerClient, signIn } from "./app.js"
 
-let op: OpenIdProvider
+const op = await openIdProviderForFile()
 const names = cookieNames(false)
 /** What the adapter stores for a session cookie: the token's SHA-256, hex (docs/configuration.md#database-strategy). */
 const hashed = (token: string) => createHash("sha256").update(token).digest("hex")
 const GRACE = { sub: "grace", email: "grace@example.com", email_verified: true, name: "Grace Hopper" }
 
-beforeAll(async () => {
-  op = await startOpenIdProvider()
-})
-afterEach(() => {
-  expect(op.errors).toEqual([])
-  op.reset()
-})
-afterAll(() => op?.close())
 
 /** Records every event by name. */
 function eventLog() {

@@ -4,13 +4,30 @@
  * {@link Client} with a cookie jar talks to Latchkey's `Auth()`, and the
  * provider's part is played by `op.authorize` (its programmatic login).
  */
+import { afterAll, afterEach, expect } from "vitest"
 import { Client, redirectTarget } from "../support/client.js"
 import { type AppOrigin, makeConfig } from "../support/config.js"
 import { latchkey } from "../support/implementations.js"
 import type { AuthorizationOutcome } from "../support/loopback.js"
-import type { OpenIdProvider, TestClient, TestClientOptions } from "../support/openid-provider.js"
+import { type OpenIdProvider, startOpenIdProvider, type TestClient, type TestClientOptions } from "../support/openid-provider.js"
 
 export const APP: AppOrigin = { label: "http", origin: "http://localhost:3000", secure: false }
+
+/**
+ * The OpenID Provider of one test file: started when the file is collected (call it with
+ * top-level `await`), back to its defaults after each test, closed after the file. After
+ * each test it also fails the test if the provider recorded an error, unless
+ * `ignoreProviderErrors` says the file provokes them on purpose.
+ */
+export async function openIdProviderForFile(options: { ignoreProviderErrors?: boolean } = {}): Promise<OpenIdProvider> {
+  const op = await startOpenIdProvider()
+  afterEach(() => {
+    if (!options.ignoreProviderErrors) expect(op.errors).toEqual([])
+    op.reset()
+  })
+  afterAll(() => op.close())
+  return op
+}
 
 /** The callback URL of provider `id` on {@link APP}. */
 export function callbackUrlOf(id: string, app: AppOrigin = APP): string {

@@ -16,7 +16,7 @@
  * differences" block pins each place Latchkey differs on purpose, next to
  * what the reference does; each is listed in docs/migration.md.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { Adapter } from "../../src/adapters/contract.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import { Client, errorParams, redirectTarget } from "../support/client.js"
@@ -24,9 +24,8 @@ import { type AppOrigin, cookieNames, ORIGINS } from "../support/config.js"
 import { CookieJar, findSetCookie, isDeletion, setCookies } from "../support/cookies.js"
 import { type Implementation, latchkey, reference } from "../support/implementations.js"
 import { bodyOf, COMPACT_JWE, cookieSummary, observe, shapeOf } from "../support/observe.js"
-import { type OpenIdProvider, type TestClient, startOpenIdProvider } from "../support/openid-provider.js"
 import { clientFor, onBoth } from "../support/pair.js"
-import { deliver, signIn } from "./app.js"
+import { deliver, openIdProviderForFile, signIn } from "./app.js"
 
 /** Both sides get these checks where the point is wire equality (Latchkey's oidc default; @auth/core's is PKCE only). */
 const ALL_CHECKS = ["pkce", "state", "nonce"]
@@ -35,22 +34,12 @@ const FIFTEEN_MINUTES_MS = 15 * 60 * 1000
 /** A 32-byte random value in base64url (PKCE challenge, nonce). */
 const B64URL_32 = /^[\w-]{43}$/
 
-let op: OpenIdProvider
+const op = await openIdProviderForFile()
+const redirectUris = ORIGINS.flatMap((app) => PROVIDER_IDS.map((id) => `${app.origin}/auth/callback/${id}`))
 /** One client at the provider for every provider id on both origins (secret-based, client_secret_basic). */
-let registered: TestClient
+const registered = await op.addClient({ redirectUris })
 /** The same, authenticating with client_secret_post, for the plain `oauth` provider. */
-let postClient: TestClient
-
-beforeAll(async () => {
-  op = await startOpenIdProvider()
-  const redirectUris = ORIGINS.flatMap((app) => PROVIDER_IDS.map((id) => `${app.origin}/auth/callback/${id}`))
-  registered = await op.addClient({ redirectUris })
-  postClient = await op.addClient({ redirectUris, auth: "client_secret_post" })
-})
-afterEach(() => {
-  op.reset()
-})
-afterAll(() => op?.close())
+const postClient = await op.addClient({ redirectUris, auth: "client_secret_post" })
 
 /** An `oidc` provider with discovery, as both libraries accept it inline; a fresh object per call (@auth/core mutates it). */
 function oidc(id = "op", extra: Record<string, unknown> = {}): Record<string, unknown> {

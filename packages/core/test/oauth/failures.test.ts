@@ -6,25 +6,18 @@
  * full hostile-provider table lives in its own suite.)
  */
 import { Readable } from "node:stream"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import { customFetch } from "../../src/symbols.js"
 import { errorParams } from "../support/client.js"
 import { cookieNames } from "../support/config.js"
 import { findSetCookie, isDeletion } from "../support/cookies.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../support/openid-provider.js"
-import { APP, appConfig, browser, deliver, oidcProvider, registerClient, signIn } from "./app.js"
+import { APP, appConfig, browser, deliver, oidcProvider, openIdProviderForFile, registerClient, signIn } from "./app.js"
 
-let op: OpenIdProvider
+const op = await openIdProviderForFile({ ignoreProviderErrors: true })
 const names = cookieNames(false)
 
-beforeAll(async () => {
-  op = await startOpenIdProvider()
-})
-afterEach(() => {
-  op.reset()
-})
-afterAll(() => op?.close())
 
 function errorsOf(config: { log: { errors: Error[] } }): string {
   return config.log.errors.map((error) => `${error.name}: ${error.message}`).join("\n")

@@ -5,25 +5,17 @@
  * form_post, a plain `oauth` provider with explicit endpoints, and the JWT
  * session that results.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { errorParams } from "../support/client.js"
 import { cookieNames } from "../support/config.js"
 import { findSetCookie, isDeletion, setCookies } from "../support/cookies.js"
-import { type ClientAuthMethod, type OpenIdProvider, startOpenIdProvider } from "../support/openid-provider.js"
-import { APP, appConfig, browser, callbackUrlOf, oidcProvider, registerClient, signIn } from "./app.js"
+import type { ClientAuthMethod } from "../support/openid-provider.js"
+import { APP, appConfig, browser, callbackUrlOf, oidcProvider, openIdProviderForFile, registerClient, signIn } from "./app.js"
 
-let op: OpenIdProvider
+const op = await openIdProviderForFile()
 const names = cookieNames(false)
 const NONCE = "authjs.nonce"
 
-beforeAll(async () => {
-  op = await startOpenIdProvider()
-})
-afterEach(() => {
-  expect(op.errors).toEqual([])
-  op.reset()
-})
-afterAll(() => op?.close())
 
 describe("POST /signin/{oidc provider}", () => {
   it("redirects to the discovered authorization endpoint with PKCE S256, state and nonce, each in its own cookie", async () => {

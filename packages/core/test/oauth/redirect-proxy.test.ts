@@ -3,25 +3,16 @@
  * preview deployment signs in through the one callback URL registered at the
  * provider, which forwards the browser back to the deployment that started.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { Client, errorParams } from "../support/client.js"
 import type { AppOrigin } from "../support/config.js"
 import { latchkey } from "../support/implementations.js"
-import { type OpenIdProvider, startOpenIdProvider } from "../support/openid-provider.js"
-import { appConfig, deliver, oidcProvider, registerClient } from "./app.js"
+import { appConfig, deliver, oidcProvider, openIdProviderForFile, registerClient } from "./app.js"
 
 const PROXY: AppOrigin = { label: "proxy", origin: "https://auth.example.com", secure: true }
 const PREVIEW: AppOrigin = { label: "preview", origin: "https://pr-42.preview.example.com", secure: true }
 
-let op: OpenIdProvider
-beforeAll(async () => {
-  op = await startOpenIdProvider()
-})
-afterEach(() => {
-  expect(op.errors).toEqual([])
-  op.reset()
-})
-afterAll(() => op?.close())
+const op = await openIdProviderForFile()
 
 async function deployments() {
   const client = await registerClient(op, "op", {}, PROXY)

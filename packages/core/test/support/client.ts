@@ -1,11 +1,16 @@
 /**
  * A browser-like client of one implementation at one origin: it builds real
  * `Request`s (form, JSON or raw bodies), sends them through `Auth()`, keeps
- * cookies in a jar, and knows the credentials sign-in dance.
+ * cookies in a jar, and knows the CSRF dance of sign-in, sign-out and update.
+ * Every test that drives `Auth()` in-process uses it, in any package: pass
+ * `{ Auth }` from whichever build of core the test imports.
  */
-import { type AppOrigin, cookieNames, type LogRecord } from "./config.js"
+import { type AppOrigin, cookieNames, HTTP_ORIGIN, type LogRecord } from "./config.js"
 import { CookieJar } from "./cookies.js"
 import type { Implementation } from "./implementations.js"
+
+/** What a client sends its requests through: an implementation, or just `{ Auth }`. */
+export type AuthEntry = Pick<Implementation, "Auth">
 
 /** How to build one request. */
 export interface SendOptions {
@@ -41,14 +46,15 @@ export function buildRequest(url: string, options: SendOptions = {}): Request {
   return new Request(url, init)
 }
 
-export class Client {
+/** A browser at `app` (http://localhost:3000 by default) with its own jar unless given one. */
+export class Client<Config extends object = Record<string, any> & { log: LogRecord }> {
   readonly jar: CookieJar
   readonly names: ReturnType<typeof cookieNames>
 
   constructor(
-    readonly impl: Implementation,
-    readonly config: Record<string, any> & { log: LogRecord },
-    readonly app: AppOrigin,
+    readonly impl: AuthEntry,
+    readonly config: Config,
+    readonly app: AppOrigin = HTTP_ORIGIN,
     jar = new CookieJar(),
   ) {
     this.jar = jar
@@ -78,6 +84,18 @@ export class Client {
   async signIn(fields: Record<string, string> = { username: "alice", password: "wonderland" }, options: SendOptions = {}) {
     const csrfToken = await this.csrfToken()
     return this.send("/auth/callback/credentials", { ...options, form: { csrfToken, ...fields } })
+  }
+
+  /** The sign-out form: fetch a CSRF token, then POST /auth/signout. */
+  async signOut(options: SendOptions = {}) {
+    const csrfToken = await this.csrfToken()
+    return this.send("/auth/signout", { ...options, form: { csrfToken } })
+  }
+
+  /** `update()` of the client API: POST /auth/session with `data` and a CSRF token. */
+  async update(data: unknown, options: SendOptions = {}) {
+    const csrfToken = await this.csrfToken()
+    return this.send("/auth/session", { ...options, json: { csrfToken, data } })
   }
 
   /** GET /auth/session and return the response and parsed body. */

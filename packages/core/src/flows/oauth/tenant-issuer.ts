@@ -25,15 +25,13 @@
  */
 import { decodeJwt } from "jose/jwt/decode"
 import { InvalidEndpoints } from "../../errors.js"
+import { isTenantId } from "../../providers/lib/entra-tenant-id.js"
 
 /** The placeholder Entra ID puts in its multi-tenant discovery document's `issuer`. */
 export const TENANT_PLACEHOLDER = "{tenantid}"
 
 /** The path of an Entra ID v2.0 multi-tenant issuer; the first segment is the one the template replaces. */
 const MULTI_TENANT_PATH = /^\/(common|organizations|consumers)(\/v2\.0\/?)$/
-
-/** A tenant id as Entra ID issues it in `tid`: a GUID. */
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** How the flow validates issuers for a multi-tenant endpoint. */
 export interface MultiTenant {
@@ -46,11 +44,6 @@ export interface MultiTenant {
 /** Why a multi-tenant id_token was refused before its claims were validated. */
 export class TenantError extends Error {
   override name = "TenantError"
-}
-
-/** Whether `value` is a tenant id (a GUID). */
-export function isTenantId(value: unknown): value is string {
-  return typeof value === "string" && GUID.test(value)
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { contrastRatio, formatColor, parseColor, readableTextOn, BLACK, WHITE } from "./color.js"
-import { NAMED_COLORS } from "./named-colors.js"
+import { contrastRatio, formatColor, parseColor, readableTextOn, BLACK, WHITE } from "../../../src/pages/color.js"
+import { NAMED_COLORS } from "../../../src/pages/named-colors.js"
 
 describe("parseColor", () => {
   it.each([

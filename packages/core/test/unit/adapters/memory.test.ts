@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { ADAPTER_METHODS, type AdapterAccount, type AdapterAuthenticator, type AdapterUser } from "./contract.js"
-import { MemoryAdapter, MemoryAdapterError } from "./memory.js"
+import { ADAPTER_METHODS, type AdapterAccount, type AdapterAuthenticator, type AdapterUser } from "../../../src/adapters/contract.js"
+import { MemoryAdapter, MemoryAdapterError } from "../../../src/adapters/memory.js"
 
 const inAnHour = () => new Date(Date.now() + 3_600_000)
 const ada: AdapterUser = { id: "u1", email: "ada@example.com", emailVerified: null, name: "Ada" }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { ERROR_PAGE_CONTENT } from "./error.js"
-import { renderErrorPage } from "./index.js"
+import { ERROR_PAGE_CONTENT } from "../../../src/pages/error.js"
+import { renderErrorPage } from "../../../src/pages/index.js"
 
 const props = { theme: {}, signinUrl: "https://app.test/auth/signin", homeUrl: "https://app.test" }
 const render = (error: string | undefined) => renderErrorPage({ ...props, error })

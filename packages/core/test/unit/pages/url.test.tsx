@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { hostOf, safeImageUrl, safeLinkUrl } from "./url.js"
+import { hostOf, safeImageUrl, safeLinkUrl } from "../../../src/pages/url.js"
 
 describe("safeLinkUrl", () => {
   it.each(["https://app.test/x?y=1#z", "http://app.test", "HTTPS://APP.TEST/", "/signin", "signin", "./a", "../a", "?a=1", "#top"])(

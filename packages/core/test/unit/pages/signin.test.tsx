@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { renderSignInPage, type PageProvider, type SignInPageProps } from "./index.js"
-import { DEFAULT_SIGN_IN_ERROR_MESSAGE, SIGN_IN_ERROR_MESSAGES } from "./signin.js"
+import { renderSignInPage, type PageProvider, type SignInPageProps } from "../../../src/pages/index.js"
+import { DEFAULT_SIGN_IN_ERROR_MESSAGE, SIGN_IN_ERROR_MESSAGES } from "../../../src/pages/signin.js"
 
 const BASE = "https://app.test/auth"
 

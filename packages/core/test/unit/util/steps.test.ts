@@ -4,7 +4,7 @@
  * try/catch of rejections, finally) once something is.
  */
 import { describe, expect, it } from "vitest"
-import { type Steps, isThenable, runSteps, wait } from "./steps.js"
+import { type Steps, isThenable, runSteps, wait } from "../../../src/util/steps.js"
 
 /** A thenable that is not a Promise: resolves (asynchronously) with `value`. */
 function customThenable<T>(value: T): PromiseLike<T> & { thenCalls: number } {

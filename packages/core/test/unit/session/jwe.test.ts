@@ -1,9 +1,10 @@
 import { EncryptJWT, base64url, calculateJwkThumbprint, jwtDecrypt } from "jose"
+import { randomBytes } from "node:crypto"
 import { describe, expect, it } from "vitest"
-import { runtimeCrypto as nodeCrypto } from "../runtime/crypto-node.js"
-import { runtimeCrypto as webCrypto } from "../runtime/crypto-web.js"
-import { InvalidJWE, openJwt, sealJwt } from "./jwe.js"
-import { KeyRing, deriveKey } from "./keys.js"
+import { runtimeCrypto as nodeCrypto } from "../../../src/runtime/crypto-node.js"
+import { runtimeCrypto as webCrypto } from "../../../src/runtime/crypto-web.js"
+import { InvalidJWE, openJwt, sealJwt } from "../../../src/session/jwe.js"
+import { KeyRing, deriveKey } from "../../../src/session/keys.js"
 
 const salt = "authjs.session-token"
 const claims = { name: "Ada", email: "ada@example.com", sub: "42" }
@@ -28,6 +29,19 @@ describe("session JWE", () => {
     expect(key.kid).toBe(await calculateJwkThumbprint({ kty: "oct", k: base64url.encode(key.key) }, "sha512"))
     const web = await webCrypto.hkdfSha256("a-secret-of-reasonable-length-123", salt, `Auth.js Generated Encryption Key (${salt})`, 64)
     expect(Buffer.from(web).equals(Buffer.from(key.key))).toBe(true)
+  })
+
+  it("computes the kid as jose does on both runtimes (RFC 7638 thumbprint, SHA-256 and SHA-512)", async () => {
+    for (const length of [32, 64]) {
+      for (let round = 0; round < 20; round++) {
+        const key = new Uint8Array(randomBytes(length))
+        for (const hash of ["sha256", "sha512"] as const) {
+          const expected = await calculateJwkThumbprint({ kty: "oct", k: base64url.encode(key) }, hash)
+          expect(await nodeCrypto.octJwkThumbprint(key, hash)).toBe(expected)
+          expect(await webCrypto.octJwkThumbprint(key, hash)).toBe(expected)
+        }
+      }
+    }
   })
 
   it("seals a token that jose opens, with the header and claims @auth/core writes", async () => {

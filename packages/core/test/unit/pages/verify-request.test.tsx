@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { renderVerifyRequestPage } from "./index.js"
+import { renderVerifyRequestPage } from "../../../src/pages/index.js"
 
 describe("renderVerifyRequestPage", () => {
   it("is a complete document with status 200 and the title Verify Request", () => {

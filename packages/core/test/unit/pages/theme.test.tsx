@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { renderSignOutPage } from "./index.js"
-import { PAGE_CSS } from "./styles.js"
-import { providerButtonColors, themeClassName, themeCss } from "./theme.js"
+import { renderSignOutPage } from "../../../src/pages/index.js"
+import { PAGE_CSS } from "../../../src/pages/styles.js"
+import { providerButtonColors, themeClassName, themeCss } from "../../../src/pages/theme.js"
 
 const styleOf = (html: string) => /<style>([^<]*)<\/style>/.exec(html)![1]!
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { renderSignOutPage } from "./index.js"
+import { renderSignOutPage } from "../../../src/pages/index.js"
 
 const props = { theme: {}, csrfToken: "csrf-token-value", signoutUrl: "https://app.test/auth/signout" }
 

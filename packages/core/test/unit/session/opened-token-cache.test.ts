@@ -4,7 +4,7 @@
  * (least recently used first out, long tokens never kept).
  */
 import { describe, expect, it } from "vitest"
-import { MAX_CACHED_TOKEN_LENGTH, MAX_ENTRIES, OpenedTokenCache } from "./opened-token-cache.js"
+import { MAX_CACHED_TOKEN_LENGTH, MAX_ENTRIES, OpenedTokenCache } from "../../../src/session/opened-token-cache.js"
 
 const SALT = "authjs.session-token"
 

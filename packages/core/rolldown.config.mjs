@@ -1,0 +1,46 @@
+// Builds the JavaScript of @latchkey/core (tsc writes only the declarations; see "build" in
+// package.json). Why bundle: a cold start that imports the package and answers one JWT
+// GET /session paid for resolving, reading and compiling ~50 small modules one by one; a few
+// chunks cost a fraction of that (bench/README.md, "The cold-start row").
+//
+// Every public entry point is built in this ONE run, so the modules they share land in shared
+// chunks exactly once: `@latchkey/core` and `@latchkey/core/errors` export the very same
+// classes, and `instanceof` holds across them (test/built-package.test.ts). The lazily loaded
+// parts (sign-in and callback actions, flows, pages) stay separate chunks loaded on first use.
+// `#crypto` stays an import that the package's "imports" map resolves per runtime.
+import { readdirSync } from "node:fs"
+
+const providerEntries = Object.fromEntries(
+  readdirSync("src/providers")
+    .filter((file) => file.endsWith(".ts") && !file.endsWith(".d.ts"))
+    .map((file) => [`providers/${file.slice(0, -3)}`, `src/providers/${file}`]),
+)
+
+export default {
+  input: {
+    index: "src/index.ts",
+    jwt: "src/jwt.ts",
+    errors: "src/errors.ts",
+    types: "src/types.ts",
+    "adapters/contract": "src/adapters/contract.ts",
+    "adapters/memory": "src/adapters/memory.ts",
+    ...providerEntries,
+    // The two implementations behind `#crypto` (package.json "imports").
+    "runtime/crypto-node": "src/runtime/crypto-node.ts",
+    "runtime/crypto-web": "src/runtime/crypto-web.ts",
+  },
+  // Dependencies stay dependencies; node builtins and `#crypto` are resolved at run time.
+  external: [/^#crypto$/, /^node:/, /^[a-z@][^:]*$/],
+  platform: "neutral",
+  transform: { jsx: { runtime: "automatic", importSource: "preact" } },
+  output: {
+    dir: "dist",
+    format: "esm",
+    sourcemap: true,
+    // src/ ships with the package: the maps point at it rather than copying it.
+    sourcemapExcludeSources: true,
+    entryFileNames: "[name].js",
+    chunkFileNames: "chunks/[name]-[hash].js",
+    cleanDir: true,
+  },
+}

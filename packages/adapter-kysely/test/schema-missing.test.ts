@@ -10,7 +10,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest"
 import { KyselyAdapter, KyselyAdapterError, migrate } from "@latchkey/adapter-kysely"
 import { newAccount, newSession, newUser } from "@latchkey/adapter-test"
-import { appConfig, type AppLog, Browser, SESSION_COOKIE } from "./support/app.js"
+import { appConfig, type AppLog, browser, SESSION_COOKIE } from "./support/app.js"
 import { forEachFamily } from "./support/server-tests.js"
 import type { Target } from "./support/targets.js"
 
@@ -45,10 +45,10 @@ await forEachFamily((create) => {
 
   it("core logs it as an AdapterError whose message says to run latchkey migrate; the session read answers null", async () => {
     const log: AppLog = { errors: [] }
-    const app = new Browser(appConfig(KyselyAdapter(target.db), log))
-    app.cookies.set(SESSION_COOKIE, "a-session-token-from-before")
-    const { status, body } = await app.session()
-    expect(status).toBe(200)
+    const app = browser(appConfig(KyselyAdapter(target.db), log))
+    app.jar.set(SESSION_COOKIE, "a-session-token-from-before")
+    const { response, body } = await app.session()
+    expect(response.status).toBe(200)
     expect(body).toBeNull()
     const logged = log.errors.find((error) => error.name === "AdapterError")
     expect(logged?.message).toMatch(/^Adapter method getSessionAndUser failed: getSessionAndUser: the (User|Session) table does not exist\. Run `latchkey migrate`/)

@@ -17,7 +17,9 @@ export const MAX_RATE_LIMIT = 10_000
 export const MAX_RATE_LIMIT_WINDOW = 365 * 24 * 60 * 60
 
 function describe(value: unknown): string {
-  return typeof value === "number" ? String(value) : `${typeof value} ${JSON.stringify(value) ?? String(value)}`
+  if (typeof value === "number") return String(value)
+  if (typeof value === "string") return `string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}`
+  return value === null ? "null" : typeof value
 }
 
 /**

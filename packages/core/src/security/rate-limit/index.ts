@@ -23,5 +23,4 @@ export {
   type RateLimiter,
   type RateLimiterOptions,
   type RateLimitRule,
-  storeKey,
 } from "./limiter.js"

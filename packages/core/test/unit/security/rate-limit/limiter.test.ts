@@ -96,6 +96,8 @@ describe("createRateLimiter().check", () => {
       [[good, { key: "k", limit: 1, window: 1.5 }], /"window" must be an integer number of seconds/],
       [[good, { key: "k", limit: 1, window: 60 }, { key: "k", limit: 5, window: 60 }], /same window/],
       [[good, null], /"key" must be a non-empty string/],
+      [[good, { key: "k", limit: 10n, window: 60 }], /"limit" must be an integer from 1 .* got bigint/],
+      [[good, { key: "k", limit: "5", window: 60 }], /"limit" must be an integer from 1 .* got string "5"/],
       ["not an array", /pass an array of rules/],
     ]
     for (const [rules, message] of cases) {

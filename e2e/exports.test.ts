@@ -24,6 +24,7 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     ["@latchkey/core/providers/credentials", ["default"]],
     ["@latchkey/core/adapters", ["isDate"]],
     ["@latchkey/core/adapters/memory", ["MemoryAdapter", "default"]],
+    ["@latchkey/core/rate-limit", ["MemoryRateLimitStore", "checkRateLimit", "checkRateLimitKey", "createRateLimiter"]],
     ["@latchkey/core/types", []],
     ["@latchkey/core/providers", []],
     ["@latchkey/node", ["NodeHeaderView", "toAuthRequest", "toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeAuthResponse", "writeWebResponse"]],

@@ -24,6 +24,7 @@ export default {
     types: "src/types.ts",
     "adapters/contract": "src/adapters/contract.ts",
     "adapters/memory": "src/adapters/memory.ts",
+    "rate-limit": "src/security/rate-limit/index.ts",
     ...providerEntries,
     // The two implementations behind `#crypto` (package.json "imports").
     "runtime/crypto-node": "src/runtime/crypto-node.ts",

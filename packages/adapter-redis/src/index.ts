@@ -24,3 +24,8 @@ export {
   type RedisAdapterOptions,
   type RedisAdapterSessionsOnlyOptions,
 } from "./options.js"
+export {
+  DEFAULT_RATE_LIMIT_PREFIX,
+  RedisRateLimitStore,
+  type RedisRateLimitStoreOptions,
+} from "./rate-limit.js"

@@ -4,7 +4,8 @@
  * afterwards), an ioredis `Cluster` client, and the workload that calls all
  * 19 operations. A key layout that put one command's keys in two slots
  * would fail here with CROSSSLOT; a script touching a key it did not declare
- * would fail on the node that does not own it.
+ * would fail on the node that does not own it. The rate-limit store runs its
+ * suite here too, its keys spread over every node.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -14,7 +15,8 @@ import { promisify } from "node:util"
 import { Cluster, Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import calculateSlot from "cluster-key-slot"
-import { RedisAdapter } from "../src/index.js"
+import { runRateLimitStoreTests } from "@latchkey/adapter-test"
+import { RedisAdapter, RedisRateLimitStore } from "../src/index.js"
 import { keyLayout } from "../src/keys.js"
 import { exerciseAdapter } from "./workload.js"
 import { freePort } from "../../core/test/support/free-port.js"
@@ -121,5 +123,25 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
       expect(await adapter.getSessionAndUser(id)).toBeNull()
       expect(await adapter.getAuthenticator(id)).toBeNull()
     }
+  })
+
+  runRateLimitStoreTests({
+    name: "RedisRateLimitStore on the cluster",
+    createStore: (now) => new RedisRateLimitStore(cluster!, { prefix: "cluster-rate-limit:", now }),
+  })
+
+  it("RedisRateLimitStore keeps each limit on keys spread over every node", async () => {
+    const store = new RedisRateLimitStore(cluster!, { prefix: "cluster-rate-limit-spread:" })
+    const keys = Array.from({ length: 30 }, (_, i) => `ip:198.51.100.${i}`)
+    const results = await Promise.all(keys.flatMap((key) => Array.from({ length: 5 }, () => store.consume(key, 3, 60))))
+    for (let i = 0; i < keys.length; i++) {
+      expect(results.slice(i * 5, i * 5 + 5).filter((result) => result.ok), keys[i]).toHaveLength(3)
+    }
+    const ranges = (await cluster!.cluster("SLOTS")) as [number, number, [string, number]][]
+    const nodesHolding = new Set(keys.map((key) => ranges.findIndex(([from, to]) => {
+      const slot = calculateSlot(store.keyOf(key))
+      return slot >= from && slot <= to
+    })))
+    expect(nodesHolding.size).toBe(3)
   })
 })

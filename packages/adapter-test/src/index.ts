@@ -102,3 +102,4 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     hostileGroup(ctx)
   })
 }
+export { runRateLimitStoreTests, type RateLimitStoreTestOptions } from "./rate-limit.js"

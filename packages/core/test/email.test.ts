@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces: @auth/core 0.41.3's own token hash.
 import { createHash as authjsCreateHash } from "../../../compat/node_modules/@auth/core/lib/utils/web.js"
 import type { Adapter, AdapterUser } from "../src/adapters/contract.js"
-import { Auth, type AuthConfig } from "../src/index.js"
+import { Auth, type AuthConfig, setEnvDefaults } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"
 import Email from "../src/providers/email.js"
 import Nodemailer from "../src/providers/nodemailer.js"
@@ -353,6 +353,31 @@ describe("sending", () => {
 })
 
 describe("configuration", () => {
+  it.each(["AUTH_EMAIL_SERVER", "EMAIL_SERVER"])("setEnvDefaults reads the SMTP server from %s and the sender from EMAIL_FROM", async (name) => {
+    const adapter = await openAdapter()
+    const config: AuthConfig = { secret: SECRET, trustHost: true, adapter, providers: [Nodemailer()] }
+    setEnvDefaults({ [name]: `smtp://127.0.0.1:${sink.port}`, EMAIL_FROM: "Example <hello@example.com>" }, config)
+    const asked = await requestLink(new Client({ Auth }, config), "ada@example.com")
+    expect(asked.headers.get("location")).toBe(`${ORIGIN}/auth/verify-request?provider=nodemailer&type=email`)
+    expect(sink.messages[0]!.headers.from).toBe("Example <hello@example.com>")
+    expect(sink.messages[0]!.recipients).toEqual(["ada@example.com"])
+  })
+
+  it("options given to the factory win over the environment", async () => {
+    const adapter = await openAdapter()
+    const config: AuthConfig = { secret: SECRET, trustHost: true, adapter, providers: [Nodemailer({ server: sink.server, from: "mine@example.com" })] }
+    setEnvDefaults({ AUTH_EMAIL_SERVER: "smtp://127.0.0.1:1", EMAIL_FROM: "env@example.com" }, config)
+    await requestLink(new Client({ Auth }, config), "ada@example.com")
+    expect(sink.messages[0]!.headers.from).toBe("mine@example.com")
+  })
+
+  it("no SMTP server anywhere: a configuration error at the first send, logged with how to fix it", async () => {
+    const adapter = await openAdapter()
+    const { browser, errors } = app({ adapter, config: { providers: [Nodemailer()] } })
+    expect(await redirectTarget(await requestLink(browser(), "ada@example.com"))).toBe(`${ORIGIN}/auth/error?error=Configuration`)
+    expect(errors[0]!.message).toContain("AUTH_EMAIL_SERVER")
+  })
+
   it("an email provider without an adapter, or one without the token methods, is a configuration error", async () => {
     const errors: Error[] = []
     const logger = { error: (error: Error) => errors.push(error), warn: () => {}, debug: () => {} }

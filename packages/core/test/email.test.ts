@@ -107,7 +107,17 @@ describe.each(adapters.map((adapter, index) => [adapter.name, index] as const))(
   it.each(["jwt", "database"] as const)("the message reaches exactly the address and its link signs in (%s)", async (strategy) => {
     const adapter = await openAdapter(index)
     const created: unknown[] = []
-    const { browser } = app({ adapter, strategy, config: { events: { createUser: ({ user }) => void created.push(user.email) } } })
+    const signIns: { userId: unknown; accountUserId: unknown; type: unknown; isNewUser: unknown }[] = []
+    const { browser } = app({
+      adapter,
+      strategy,
+      config: {
+        events: {
+          createUser: ({ user }) => void created.push(user.email),
+          signIn: ({ user, account, isNewUser }) => void signIns.push({ userId: user.id, accountUserId: account?.userId, type: account?.type, isNewUser }),
+        },
+      },
+    })
     const ada = browser()
     const asked = await requestLink(ada, "  Ada@Example.com ")
     expect(asked.status).toBe(302)
@@ -131,6 +141,7 @@ describe.each(adapters.map((adapter, index) => [adapter.name, index] as const))(
     const user = await adapter.getUserByEmail!("ada@example.com")
     expect(user?.emailVerified).toBeInstanceOf(Date)
     expect(created).toEqual(["ada@example.com"])
+    expect(signIns).toEqual([{ userId: user!.id, accountUserId: user!.id, type: "email", isNewUser: true }])
 
     // The same link a second time, from another browser: refused.
     const again = await confirmLink(browser(), link)

@@ -75,16 +75,20 @@ export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt):
       ? await resolveEmailUser(ctx, attempt, current)
       : await resolveOAuthUser(ctx, attempt, current, linkedUser)
   const { user, isNewUser, sameSession } = resolution
+  // An email attempt carries the id it had before the user was known or created; the adapter may have chosen another.
+  const signedInAccount = isEmail ? { ...account, userId: String(user.id) } : account
 
   await issueSession(ctx, {
     user,
-    account,
+    account: signedInAccount,
     ...(profile === undefined ? {} : { profile }),
     ...(isCredentials ? {} : { isNewUser }),
     ...(current ? { current } : {}),
     sameSession,
   })
-  await events.signIn?.(isCredentials ? { user, account } : { user, account, ...(profile === undefined ? {} : { profile }), isNewUser })
+  await events.signIn?.(
+    isCredentials ? { user, account } : { user, account: signedInAccount, ...(profile === undefined ? {} : { profile }), isNewUser },
+  )
 
   if (isNewUser && pages.newUser) return { redirect: withQuery(pages.newUser, { callbackUrl }), cookies: ctx.responseCookies }
   return { redirect: callbackUrl, cookies: ctx.responseCookies }

@@ -18,6 +18,7 @@ import type { RequestContext } from "../../context.js"
 import type { SignInAttempt } from "../../account/sign-in-attempt.js"
 import { MissingCSRF, Verification } from "../../errors.js"
 import type { User } from "../../types.js"
+import { normalizeAddress } from "./normalize-address.js"
 import { type EmailProvider, linkSecret } from "./send-link.js"
 import { storedLinkToken } from "./token.js"
 
@@ -49,11 +50,23 @@ async function spendLink(ctx: RequestContext, provider: EmailProvider, email: st
   if (new Date(stored.expires).valueOf() < Date.now()) throw new Verification("The sign-in link has expired.", { provider: provider.id })
 }
 
+function isNormalAddress(email: string): boolean {
+  try {
+    return normalizeAddress(email) === email
+  } catch {
+    return false
+  }
+}
+
 /** Handles the link: the confirmation page (GET, `confirm` on), or the spent token as a sign-in attempt. */
 export async function emailCallback(ctx: RequestContext, provider: EmailProvider): Promise<EmailCallbackResult> {
   const token = param(ctx, "token")
   const email = param(ctx, "email")
   if (!token || !email) throw new Verification("The sign-in link lacks its token or address.", { provider: provider.id })
+  // A link this provider sent carries an address its rules produced: anything else is forged, and is never shown on the page.
+  if (!provider.normalizeIdentifier && !isNormalAddress(email)) {
+    throw new Verification("The sign-in link's address is not one the address rules produce.", { provider: provider.id })
+  }
 
   if (ctx.request.method === "GET" && provider.confirm !== false) {
     const callbackUrl = await ctx.callbackUrl()

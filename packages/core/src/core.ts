@@ -17,6 +17,7 @@ import {
   AuthError,
   CallbackError,
   CredentialsSignin,
+  EmailSignInError,
   ErrorPageLoop,
   UnknownAction,
   UntrustedHost,
@@ -126,7 +127,9 @@ function pageUrl(origin: string, page: string): string {
 
 /** Where an error interrupting an action sends the user. */
 function errorRedirect(ctx: RequestContext, error: unknown): string {
-  const type = isClientError(error) ? error.type : "Configuration"
+  // A refused address or a failed send: the sign-in page's `EmailSignin` message asks to check the
+  // address (docs/errors.md). `@auth/core` says `Configuration`, which tells the user nothing.
+  const type = error instanceof EmailSignInError ? "EmailSignin" : isClientError(error) ? error.type : "Configuration"
   const code = error instanceof CredentialsSignin ? error.code : undefined
   const kind = error instanceof AuthError ? error.kind : "error"
   const { pages } = ctx.config

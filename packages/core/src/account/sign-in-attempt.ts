@@ -20,8 +20,9 @@ import type { Account, Profile, TokenSet, User } from "../types.js"
  *   `allowDangerousEmailAccountLinking`;
  * - credentials: the user `authorize()` returned, `account.type`
  *   `"credentials"` (`providerAccountId` = the user id), `credentials`;
- * - email (to come): `account.type` `"email"`, `providerAccountId` the
- *   address, `emailVerified: true` (the link proves the inbox);
+ * - email: `account.type` `"email"`, `providerAccountId` the address,
+ *   `user` the stored user with that address (else a new id and the
+ *   address), `emailVerified: true` (the link proves the inbox);
  * - passkeys (to come): `account.type` `"webauthn"`, `providerAccountId`
  *   the credential id, so the account rules find its user.
  */

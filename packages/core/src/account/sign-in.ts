@@ -1,12 +1,13 @@
 /**
- * The one way a sign-in finishes (credentials and OAuth now; email and
+ * The one way a sign-in finishes (credentials, OAuth and email now;
  * passkeys next): the callback action hands over the {@link SignInAttempt}
  * a flow returned (sign-in-attempt.ts), and this runs
  *
  * 1. the `signIn` callback (`false` → `AccessDenied`; a string → redirect
  *    there through the `redirect` callback, nobody signed in), with the
  *    already-linked user when the account is known to the adapter;
- * 2. the account rules (link.ts) for provider accounts;
+ * 2. the account rules (link.ts) for provider accounts, the email rules
+ *    (email-user.ts) for a spent sign-in link;
  * 3. the session (session.ts): a JWT through the `jwt` callback, or a
  *    stored session under the database strategy, credentials included;
  * 4. `events.signIn`;
@@ -20,6 +21,7 @@ import { runSignInCallback } from "./sign-in-callback.js"
 import { withQuery } from "../http/query.js"
 import type { ResponseInternal } from "../types.js"
 import { currentUser } from "./current-user.js"
+import { resolveEmailUser } from "./email-user.js"
 import { type Resolution, resolveOAuthUser } from "./link.js"
 import { issueSession } from "./issue-session.js"
 import type { SignInAttempt } from "./sign-in-attempt.js"
@@ -45,9 +47,11 @@ export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt):
   const { account, profile } = attempt
   const callbackUrl = await ctx.callbackUrl()
   const isCredentials = account.type === "credentials"
+  const isEmail = account.type === "email"
 
+  // Email accounts are not stored (as in `@auth/core`): the address is the identity.
   const linkedUser =
-    adapter && !isCredentials
+    adapter && !isCredentials && !isEmail
       ? await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId })
       : null
   const redirect = await runSignInCallback(ctx, {
@@ -67,18 +71,24 @@ export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt):
   const current = isCredentials && config.session.strategy !== "database" ? undefined : await currentUser(ctx)
   const resolution = isCredentials
     ? await credentialsUser(ctx, attempt)
-    : await resolveOAuthUser(ctx, attempt, current, linkedUser)
+    : isEmail
+      ? await resolveEmailUser(ctx, attempt, current)
+      : await resolveOAuthUser(ctx, attempt, current, linkedUser)
   const { user, isNewUser, sameSession } = resolution
+  // An email attempt carries the id it had before the user was known or created; the adapter may have chosen another.
+  const signedInAccount = isEmail ? { ...account, userId: String(user.id) } : account
 
   await issueSession(ctx, {
     user,
-    account,
+    account: signedInAccount,
     ...(profile === undefined ? {} : { profile }),
     ...(isCredentials ? {} : { isNewUser }),
     ...(current ? { current } : {}),
     sameSession,
   })
-  await events.signIn?.(isCredentials ? { user, account } : { user, account, ...(profile === undefined ? {} : { profile }), isNewUser })
+  await events.signIn?.(
+    isCredentials ? { user, account } : { user, account: signedInAccount, ...(profile === undefined ? {} : { profile }), isNewUser },
+  )
 
   if (isNewUser && pages.newUser) return { redirect: withQuery(pages.newUser, { callbackUrl }), cookies: ctx.responseCookies }
   return { redirect: callbackUrl, cookies: ctx.responseCookies }

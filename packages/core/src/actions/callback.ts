@@ -3,10 +3,14 @@
  * OAuth/OIDC providers answer here by GET (or POST for
  * `response_mode=form_post`; the checks bind the response to the browser,
  * so there is no CSRF token to check, as in `@auth/core`). Credentials post
- * here (CSRF-checked). Email and WebAuthn callbacks arrive with their issues.
+ * here (CSRF-checked). Email links arrive here by GET (the confirmation
+ * page, or with `confirm: false` the sign-in) and their confirmation by
+ * POST (CSRF-checked in flows/email/callback.ts). WebAuthn arrives with its issue.
  */
 import { InvalidProvider, MissingCSRF } from "../errors.js"
 import { credentialsCallback } from "../flows/credentials.js"
+import { emailCallback } from "../flows/email/callback.js"
+import type { EmailProvider } from "../flows/email/send-link.js"
 import { finishSignIn } from "../account/sign-in.js"
 import type { SignInAttempt } from "../account/sign-in-attempt.js"
 import type { InternalProvider } from "../config/providers.js"
@@ -17,6 +21,8 @@ import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
 import type { ResponseInternal } from "../types.js"
 import type { RequestContext } from "../context.js"
+import { htmlResponse } from "./html.js"
+import { builtInPages } from "./lazy.js"
 
 /** Completes the sign-in at the provider through its flow; the attempt says who the provider vouched for. */
 async function signInAttempt(ctx: RequestContext, provider: InternalProvider): Promise<SignInAttempt> {
@@ -42,6 +48,12 @@ export async function callback(ctx: RequestContext): Promise<ResponseInternal> {
   if ((provider.type === "oauth" || provider.type === "oidc") && !isOAuth1Provider(provider)) {
     const forwarded = await proxiedCallback(ctx, oauthProviderState(ctx.config), provider)
     if (forwarded) return forwarded
+  }
+  if (provider.type === "email") {
+    const result = await emailCallback(ctx, provider as EmailProvider)
+    if ("attempt" in result) return finishSignIn(ctx, result.attempt)
+    const { renderEmailConfirmPage } = await builtInPages(ctx.config)
+    return htmlResponse(ctx, renderEmailConfirmPage({ theme: ctx.config.theme, ...result.confirmation }))
   }
   return finishSignIn(ctx, await signInAttempt(ctx, provider))
 }

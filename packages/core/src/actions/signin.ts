@@ -1,13 +1,15 @@
 /**
  * `POST /signin/{provider}` starts a sign-in (docs/architecture.md, "Actions"): for an
  * oauth/oidc provider, the redirect to its authorization endpoint
- * (flows/oauth/authorization-url.ts; OAuth 1.0a: flows/oauth1/sign-in.ts). Without a provider, or for
+ * (flows/oauth/authorization-url.ts; OAuth 1.0a: flows/oauth1/sign-in.ts); for an email
+ * provider, the sign-in link is sent (flows/email/send-link.ts). Without a provider, or for
  * credentials and WebAuthn (whose forms post to the callback), it redirects
  * to the sign-in page.
  */
 import { InvalidProvider } from "../errors.js"
 import { authorizationRedirect } from "../flows/oauth/authorization-url.js"
 import { oauthProviderState } from "../flows/oauth/provider-state.js"
+import { type EmailProvider, sendSignInLink } from "../flows/email/send-link.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import { startOAuth1SignIn } from "../flows/oauth1/sign-in.js"
 import type { ResponseInternal } from "../types.js"
@@ -29,11 +31,15 @@ export async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
       const oauth = oauthProviderState(ctx.config)
       return authorizationRedirect(ctx, oauth, oauth.settings(provider))
     }
+    case "email":
+      return sendSignInLink(ctx, provider as EmailProvider)
     case "credentials":
     case "webauthn":
       await ctx.callbackUrl()
       return { redirect: signInUrl, cookies: ctx.responseCookies }
-    default:
-      throw new InvalidProvider(`Sign-in with ${provider.type} providers ("${provider.id}") is not available in this version of Latchkey yet.`)
+    default: {
+      const unknown = provider as { type: string; id: string }
+      throw new InvalidProvider(`Sign-in with ${unknown.type} providers ("${unknown.id}") is not available in this version of Latchkey.`)
+    }
   }
 }

@@ -33,7 +33,8 @@ export const UNTRUSTED_HOST_FIX =
 
 const utf8 = new TextEncoder()
 
-const emailMethods = ["createVerificationToken", "useVerificationToken", "getUserByEmail"] as const
+/** `@auth/core`'s three, and `createUser` and `updateUser`, which the first sign-in and a verified address need (account/email-user.ts). */
+const emailMethods = ["createVerificationToken", "useVerificationToken", "getUserByEmail", "createUser", "updateUser"] as const
 const databaseSessionMethods = [
   "createUser",
   "getUser",
@@ -116,7 +117,11 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
           )
         }
       }
-    } else if (provider.type !== "email") {
+    } else if (provider.type === "email") {
+      if (typeof provider.sendVerificationRequest !== "function") {
+        return new InvalidProvider(`Email provider "${provider.id}" needs a \`sendVerificationRequest\` function (the built-in providers have one).`)
+      }
+    } else {
       return new InvalidProvider(`Provider "${provider.id}" has an unknown type ${JSON.stringify((provider as { type?: unknown }).type)}.`)
     }
   }

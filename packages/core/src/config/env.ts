@@ -83,6 +83,9 @@ function providerFromEnv(envObject: EnvObject, provider: Provider): Provider {
     final.issuer ??= issuer
   } else if (final.type === "email") {
     final.apiKey ??= apiKey
+    // Read as Auth.js's documentation configures them; set in `options`, the user's values win when merged.
+    final.server ??= envValue(envObject, "AUTH_EMAIL_SERVER") ?? envValue(envObject, "EMAIL_SERVER")
+    final.from ??= envValue(envObject, "EMAIL_FROM")
   }
   return final
 }
@@ -96,7 +99,8 @@ function providerFromEnv(envObject: EnvObject, provider: Provider): Provider {
  *   `AUTH_TRUST_HOST=false` (or 0/no/off) means false;
  * - `redirectProxyUrl` ← `AUTH_REDIRECT_PROXY_URL`;
  * - oauth/oidc providers' `clientId`/`clientSecret`/`issuer` ← `AUTH_{ID}_ID/SECRET/ISSUER`,
- *   email providers' `apiKey` ← `AUTH_{ID}_KEY` (ID = provider id upper-cased, `-` → `_`).
+ *   email providers' `apiKey` ← `AUTH_{ID}_KEY` (ID = provider id upper-cased, `-` → `_`),
+ *   their `server` ← `AUTH_EMAIL_SERVER` (else `EMAIL_SERVER`) and `from` ← `EMAIL_FROM`;
  *
  * A well-formed `AUTH_URL` also fixes the app's origin: its origin is
  * recorded on `config` (under a symbol, not an option) and `Auth()` and the

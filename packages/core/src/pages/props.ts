@@ -70,6 +70,20 @@ export interface VerifyRequestPageProps {
   homeUrl: string
 }
 
+/** The confirmation page of an email sign-in link (`GET /callback/{email provider}`). */
+export interface EmailConfirmPageProps {
+  theme: Theme
+  /** The address the link was sent to. */
+  email: string
+  /** The app's host. */
+  host: string
+  /** Where the button posts: the provider's callback URL. */
+  actionUrl: string
+  token: string
+  callbackUrl: string
+  csrfToken: string
+}
+
 /** What a page renderer returns: a complete HTML document and its HTTP status. */
 export interface RenderedPage {
   status: number

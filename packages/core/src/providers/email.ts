@@ -1,11 +1,13 @@
 /**
- * Email ("magic link") provider configuration. The flow arrives with the
- * email issue; this is the shape `@auth/core` accepts.
+ * Email ("magic link") providers: the configuration every email provider
+ * shares, and `Email`, `@auth/core`'s older name for the SMTP provider
+ * (`@latchkey/core/providers/nodemailer`). See docs/providers/email.md.
  *
  * @module providers/email
  */
 import type { Awaitable, Theme } from "../types.js"
 import type { CommonProviderOptions } from "./index.js"
+import Nodemailer, { type NodemailerUserConfig } from "./nodemailer.js"
 
 /** The email provider type. */
 export type EmailProviderType = "email"
@@ -28,12 +30,27 @@ export interface EmailConfig extends CommonProviderOptions {
   sendVerificationRequest: (params: SendVerificationRequestParams) => Awaitable<void>
   /** Lifetime of a link, in seconds. Default 86,400 (24 h). */
   maxAge?: number
+  /** The sender of the message, e.g. `"Example <no-reply@example.com>"`. Default `no-reply@{the app's host}`. */
   from?: string
+  /** SMTP: a connection URL (`smtp://user:pass@host:587`) or nodemailer transport options. */
   server?: unknown
   apiKey?: string
+  /** Replaces the configuration's secret in the stored hash of the link's token. */
   secret?: string
+  /** Replaces the token of the link (default: 32 random bytes as hex). */
   generateVerificationToken?: () => Awaitable<string>
+  /**
+   * Replaces the default address rules (NFKC, lower-case, trim, one plain
+   * address; docs/providers/email.md, "Addresses"). Throw to refuse.
+   */
   normalizeIdentifier?: (identifier: string) => string
+  /**
+   * Whether opening the link shows a confirmation page whose button signs in
+   * (default `true`), so that mail scanners opening every link spend
+   * nothing. `false` restores `@auth/core`'s one-click link, which a GET
+   * spends (docs/providers/email.md, "The confirmation page").
+   */
+  confirm?: boolean
   /** The user's options, as passed to the factory. */
   options?: EmailUserConfig
 }
@@ -46,3 +63,11 @@ export type EmailUserConfig = Omit<Partial<EmailConfig>, "options" | "type">
 
 /** Ids of built-in email providers. */
 export type EmailProviderId = "email" | "nodemailer" | "resend" | "sendgrid" | "postmark" | "mailgun" | "forwardemail" | "loops"
+
+/**
+ * `@auth/core`'s `Email` provider: {@link Nodemailer} with `id` "email" and
+ * `name` "Email". Same options; kept for configurations written for it.
+ */
+export default function Email(config: NodemailerUserConfig = {}): EmailConfig {
+  return { ...Nodemailer(config), id: "email", name: "Email" }
+}

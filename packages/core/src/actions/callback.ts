@@ -3,7 +3,9 @@
  * OAuth/OIDC providers answer here by GET (or POST for
  * `response_mode=form_post`; the checks bind the response to the browser,
  * so there is no CSRF token to check, as in `@auth/core`). Credentials post
- * here (CSRF-checked). Email and WebAuthn callbacks arrive with their issues.
+ * here (CSRF-checked). WebAuthn posts the credential response here
+ * (flows/webauthn/: the single-use challenge binds it to the browser, so,
+ * as in `@auth/core`, no CSRF token). Email arrives with its issue.
  */
 import { InvalidProvider, MissingCSRF } from "../errors.js"
 import { credentialsCallback } from "../flows/credentials.js"
@@ -14,6 +16,7 @@ import { oauthCallback, proxiedCallback } from "../flows/oauth/callback.js"
 import { oauthProviderState } from "../flows/oauth/provider-state.js"
 import { completeOAuth1Callback } from "../flows/oauth1/callback.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
+import { webauthnCallback } from "../flows/webauthn/callback.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
 import type { ResponseInternal } from "../types.js"
 import type { RequestContext } from "../context.js"
@@ -27,6 +30,10 @@ async function signInAttempt(ctx: RequestContext, provider: InternalProvider): P
     if (ctx.request.method !== "POST") throw new InvalidProvider(`Credentials provider "${provider.id}" only accepts POST callbacks.`)
     if (!(await ctx.csrfVerified())) throw new MissingCSRF("The CSRF token was missing or did not match its cookie.")
     return credentialsCallback(ctx, provider as CredentialsConfig)
+  }
+  if (provider.type === "webauthn") {
+    if (ctx.request.method !== "POST") throw new InvalidProvider(`WebAuthn provider "${provider.id}" only accepts POST callbacks.`)
+    return webauthnCallback(ctx, provider)
   }
   throw new InvalidProvider(`Callbacks for ${provider.type} providers ("${provider.id}") are not available in this version of Latchkey yet.`)
 }

@@ -149,6 +149,29 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     expect(Number((await stored(await virtualCredentialId())).counter)).toBe(counter)
   })
 
+  it("links a second passkey to the signed-in user", async () => {
+    await context.clearCookies()
+    await page.goto(`${app.origin("a")}/`)
+    expect((await ceremony("passkey", "authenticate")).result?.url).toBe(`${app.origin("a")}/`)
+    const ada = (await adapter.getUserByEmail!(email))!
+    const before = (await adapter.listAuthenticatorsByUserId!(ada.id)).length
+    // A second device: another authenticator in the same browser.
+    await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId })
+    ;({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    }))
+    const linked = await ceremony("passkey", "register")
+    expect(linked.options.body.action).toBe("register")
+    expect(linked.result?.url).toBe(`${app.origin("a")}/`)
+    expect((await adapter.listAuthenticatorsByUserId!(ada.id)).length).toBe(before + 1)
+    expect((await stored(linked.data!.id)).userId).toBe(ada.id)
+    expect((await session()).user.email).toBe(email)
+    // And it signs in on its own.
+    await context.clearCookies()
+    expect((await ceremony("passkey", "authenticate")).result?.url).toBe(`${app.origin("a")}/`)
+    expect((await session()).user.email).toBe(email)
+  })
+
   const virtualCredentialId = async () => Buffer.from((await virtualCredential()).credentialId, "base64").toString("base64url")
 
   it("refuses a replayed browser assertion, with its original cookie and with a fresh one", async () => {
@@ -266,4 +289,37 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     const response = await page.evaluate(() => fetch("/.well-known/webauthn").then((r) => r.json()))
     expect(response).toEqual({ origins: [app.origin("a"), app.origin("b")] })
   })
+
+  it("answers /webauthn-options as @auth/core does for bad requests", async () => {
+    const origin = app.origin("a")
+    const json = async (path: string) => {
+      const { response, cookies } = await send(app, `${origin}/auth/${path}`)
+      return { status: response.status, body: response.headers.get("content-type")?.includes("json") ? await response.json() : null, location: response.headers.get("location"), cookie: cookies[CHALLENGE_COOKIE] }
+    }
+    expect(await json("webauthn-options/passkey?action=delete")).toMatchObject({ status: 400, body: { error: "Invalid action" }, cookie: undefined })
+    // A signed-out visitor cannot register onto a known address.
+    expect(await json(`webauthn-options/passkey?action=register&email=${email}`)).toMatchObject({ status: 400, body: { error: "Invalid request" } })
+    expect(await json("webauthn-options/passkey?action=register")).toMatchObject({ status: 400, body: { error: "Invalid request" } })
+    const unknownEmail = await json("webauthn-options/passkey?email=New@Example.test")
+    expect(unknownEmail).toMatchObject({ status: 200, body: { action: "register" } })
+    expect(unknownEmail.body.options.user.name).toBe("new@example.test")
+    expect(unknownEmail.body.options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" })
+    const known = await json(`webauthn-options/passkey?email=${email}`)
+    expect(known.body.action).toBe("authenticate")
+    expect(known.body.options.allowCredentials.length).toBeGreaterThan(0)
+    expect(known.body.options.userVerification).toBe("required")
+    const discoverable = await json("webauthn-options/webauthn")
+    expect(discoverable.body).toMatchObject({ action: "authenticate", options: { rpId: "app.localhost", userVerification: "preferred" } })
+    expect(discoverable.body.options.allowCredentials ?? []).toEqual([])
+    // Unknown provider, or a provider of another type: InvalidProvider, the Configuration error page.
+    expect(await json("webauthn-options/nope")).toMatchObject({ status: 302, location: `${origin}/auth/error?error=Configuration` })
+    // A GET callback and a malformed body are refused with an error, never a 500.
+    expect((await json("callback/passkey")).location).toBe(`${origin}/auth/error?error=Configuration`)
+    const options = await nodeOptions("passkey", "authenticate")
+    for (const form of [{ action: "authenticate", data: "{not json" }, { action: "authenticate" }, { action: "steal", data: "{}" }]) {
+      const { response } = await send(app, `${origin}/auth/callback/passkey`, { cookie: options.cookie, form })
+      expect(response.headers.get("location")).toBe(`${origin}/auth/error?error=WebAuthnVerificationError`)
+    }
+  })
+
 })

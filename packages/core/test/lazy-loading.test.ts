@@ -1,7 +1,8 @@
 /**
  * Heavy dependencies load on first use (docs/architecture.md, "The request
  * flow"): a process that imports the built `@latchkey/core` and answers a
- * JWT `GET /session` must not load oauth4webapi, oauth-1.0a or Preact, nor,
+ * JWT `GET /session` must not load oauth4webapi, oauth-1.0a, Preact or
+ * @simplewebauthn/server (a passkey provider is configured), nor,
  * on Node, where node:crypto seals, opens and identifies the keys, jose. The
  * child (fixtures/session-read-modules.mjs) reports every module it resolved.
  */
@@ -30,10 +31,11 @@ const HEAVY = [
   /\/node_modules\/preact\//,
   /\/node_modules\/preact-render-to-string\//,
   /\/node_modules\/jose\//,
+  /\/node_modules\/@simplewebauthn\//,
 ]
 
 describe("lazy loading of the built package", () => {
-  it("answers a JWT GET /session without loading oauth4webapi, oauth-1.0a, Preact or jose", async () => {
+  it("answers a JWT GET /session without loading oauth4webapi, oauth-1.0a, Preact, SimpleWebAuthn or jose", async () => {
     const report = await sessionReadInChild()
     // The read really happened: the hook saw the package, and the session came back.
     expect(report.status).toBe(200)

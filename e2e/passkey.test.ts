@@ -172,6 +172,17 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     expect((await session()).user.email).toBe(email)
   })
 
+  it("refreshes the stored backup state when a passkey becomes synced", async () => {
+    const { credentialId } = await virtualCredential()
+    const id = Buffer.from(credentialId, "base64").toString("base64url")
+    expect(await stored(id)).toMatchObject({ credentialBackedUp: false, credentialDeviceType: "singleDevice" })
+    await cdp.send("WebAuthn.setCredentialProperties", { authenticatorId, credentialId, backupEligibility: true, backupState: true })
+    await context.clearCookies()
+    await page.goto(`${app.origin("a")}/`)
+    expect((await ceremony("passkey", "authenticate")).result?.url).toBe(`${app.origin("a")}/`)
+    expect(await stored(id)).toMatchObject({ credentialBackedUp: true, credentialDeviceType: "multiDevice" })
+  })
+
   const virtualCredentialId = async () => Buffer.from((await virtualCredential()).credentialId, "base64").toString("base64url")
 
   it("refuses a replayed browser assertion, with its original cookie and with a fresh one", async () => {

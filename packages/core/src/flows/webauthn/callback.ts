@@ -16,7 +16,7 @@
  * proves control of an authenticator, not of the inbox
  * (docs/account-linking.md).
  */
-import type { AdapterAuthenticator } from "../../adapters/contract.js"
+import type { AdapterAuthenticator, AuthenticatorBackupStateUpdate } from "../../adapters/contract.js"
 import type { SignInAttempt } from "../../account/sign-in-attempt.js"
 import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
@@ -50,6 +50,30 @@ function credentialResponse(body: Record<string, unknown> | undefined, provider:
 function refusal(ceremony: string, provider: string, error: unknown): WebAuthnVerificationError {
   const reason = error instanceof Error ? error.message : String(error)
   return new WebAuthnVerificationError(`The WebAuthn ${ceremony} response was refused: ${reason}`, { provider, ...(error instanceof Error ? { err: error } : {}) })
+}
+
+/**
+ * Stores the authenticator's current backup state (W3C WebAuthn L3 §6.1.3:
+ * a passkey may become synced after registration) when it changed and the
+ * adapter has Latchkey's `updateAuthenticatorBackupState`. A failure is
+ * logged by the adapter guard and does not undo a proven sign-in.
+ */
+async function refreshBackupState(
+  ctx: RequestContext,
+  stored: AdapterAuthenticator,
+  now: { credentialBackedUp: boolean; credentialDeviceType: string },
+): Promise<void> {
+  const adapter = ctx.config.adapter as AuthenticatorBackupStateUpdate
+  if (typeof adapter.updateAuthenticatorBackupState !== "function") return
+  if (Boolean(stored.credentialBackedUp) === now.credentialBackedUp && stored.credentialDeviceType === now.credentialDeviceType) return
+  try {
+    await adapter.updateAuthenticatorBackupState(stored.credentialID, {
+      credentialBackedUp: now.credentialBackedUp,
+      credentialDeviceType: now.credentialDeviceType,
+    })
+  } catch {
+    // Already logged as an AdapterError; the stale state only affects what the app shows.
+  }
 }
 
 async function authenticate(ctx: RequestContext, provider: InternalProvider, data: CredentialResponse): Promise<SignInAttempt> {
@@ -89,6 +113,8 @@ async function authenticate(ctx: RequestContext, provider: InternalProvider, dat
   const info = verification.authenticationInfo
   // The adapter guard turns a failure into AdapterError: a counter that cannot be saved must not sign in.
   await adapter.updateAuthenticatorCounter!(stored.credentialID, info.newCounter)
+
+  await refreshBackupState(ctx, stored, info)
 
   const account = await adapter.getAccount!(stored.providerAccountId, provider.id)
   const user = account ? await adapter.getUser!(account.userId) : null

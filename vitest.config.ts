@@ -59,6 +59,7 @@ export default defineConfig({
             "packages/core/test/oauth/*.test.ts",
             "packages/core/test/providers/catalog-flows.test.ts",
             "packages/core/test/providers/twitter-oauth1.test.ts",
+            "e2e/passkey.test.ts",
           ],
         },
       },

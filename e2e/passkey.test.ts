@@ -311,6 +311,13 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     // A signed-out visitor cannot register onto a known address.
     expect(await json(`webauthn-options/passkey?action=register&email=${email}`)).toMatchObject({ status: 400, body: { error: "Invalid request" } })
     expect(await json("webauthn-options/passkey?action=register")).toMatchObject({ status: 400, body: { error: "Invalid request" } })
+    // The challenge cookie: sealed, HttpOnly, SameSite=Lax, 5 minutes.
+    const issued = await send(app, `${origin}/auth/webauthn-options/passkey`)
+    const setCookie = issued.response.headers.getSetCookie().find((c) => c.startsWith(`${CHALLENGE_COOKIE}=`))!
+    expect(setCookie).toMatch(/; Max-Age=300;/)
+    expect(setCookie).toMatch(/; HttpOnly/)
+    expect(setCookie).toMatch(/; SameSite=Lax/)
+    expect(issued.cookies[CHALLENGE_COOKIE]!.split(".")).toHaveLength(5)
     const unknownEmail = await json("webauthn-options/passkey?email=New@Example.test")
     expect(unknownEmail).toMatchObject({ status: 200, body: { action: "register" } })
     expect(unknownEmail.body.options.user.name).toBe("new@example.test")

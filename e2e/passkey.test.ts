@@ -340,4 +340,39 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     }
   })
 
+
+  it("refuses a replayed registration and a registration onto an address another user took meanwhile; nothing is stored", async () => {
+    await context.clearCookies()
+    await page.goto(`${app.origin("a")}/`)
+    const origin = app.origin("a")
+    const postRegistration = async (data: unknown, cookie: string) => {
+      const { response, cookies } = await send(app, `${origin}/auth/callback/passkey`, {
+        cookie,
+        form: { action: "register", data: JSON.stringify(data), callbackUrl: `${origin}/` },
+      })
+      return { location: response.headers.get("location"), sessionSet: Boolean(cookies[SESSION_COOKIE]) }
+    }
+    // Options for a new address, answered later: meanwhile someone registers that address.
+    const late = await send(app, `${origin}/auth/webauthn-options/passkey?email=race@example.test`)
+    const lateBody = (await late.response.json()) as { action: string; options: unknown }
+    expect(lateBody.action).toBe("register")
+    const first = await ceremony("passkey", undefined, "race@example.test")
+    expect(first.result?.url).toBe(`${origin}/`)
+    // The browser's registration replayed with a fresh registration cookie: another challenge.
+    const fresh = await send(app, `${origin}/auth/webauthn-options/passkey?action=register&email=other@example.test`)
+    const replayed = await postRegistration(first.data, `${CHALLENGE_COOKIE}=${fresh.cookies[CHALLENGE_COOKIE]}`)
+    expect(replayed).toMatchObject({ location: `${origin}/auth/error?error=WebAuthnVerificationError`, sessionSet: false })
+    expect(await adapter.getUserByEmail!("other@example.test")).toBeNull()
+    const lateData = await page.evaluate((a) => (window as any).run(a), lateBody)
+    const taken = await postRegistration(lateData, `${CHALLENGE_COOKIE}=${late.cookies[CHALLENGE_COOKIE]}`)
+    expect(taken).toMatchObject({ location: `${origin}/auth/signin?error=AccountNotLinked`, sessionSet: false })
+    expect(await adapter.getAuthenticator!(Buffer.from(lateData.id, "base64url").toString("base64"))).toBeNull()
+    // The same late answer again: its challenge is spent.
+    expect(await postRegistration(lateData, `${CHALLENGE_COOKIE}=${late.cookies[CHALLENGE_COOKIE]}`)).toMatchObject({
+      location: `${origin}/auth/error?error=WebAuthnVerificationError`,
+      sessionSet: false,
+    })
+    const race = (await adapter.getUserByEmail!("race@example.test"))!
+    expect(await adapter.listAuthenticatorsByUserId!(race.id)).toHaveLength(1)
+  })
 })

@@ -28,6 +28,7 @@ import type {
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
+  AuthenticatorBackupStateUpdate,
   VerificationToken,
 } from "@latchkey/core/adapters"
 import { type ColumnTypes, tableColumns } from "./columns.js"
@@ -65,10 +66,11 @@ export interface KyselyAdapterOptions {
 
 /**
  * What {@link KyselyAdapter} returns: every operation of the contract,
- * none optional, so `adapter.getUserByEmail(email)` needs no `!`. Still an
+ * none optional, plus Latchkey's `updateAuthenticatorBackupState` (the
+ * passkey backup state, docs/providers/passkey.md), so `adapter.getUserByEmail(email)` needs no `!`. Still an
  * `Adapter`, so it goes wherever one does.
  */
-export type KyselyAdapterInstance = Required<Adapter>
+export type KyselyAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate>
 
 /**
  * Creates the adapter over `db`, a Kysely instance with a SQLite
@@ -327,6 +329,20 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
         }),
       )
       if (!row) throw new KyselyAdapterError("updateAuthenticatorCounter", "Authenticator", "not_found")
+      return (await read<AdapterAuthenticator>("Authenticator", row))!
+    },
+
+    async updateAuthenticatorBackupState(credentialID, state) {
+      const values = toRow(family, { credentialBackedUp: state.credentialBackedUp, credentialDeviceType: state.credentialDeviceType })
+      const row = await write("updateAuthenticatorBackupState", "Authenticator", () =>
+        lookup(undefined, async () => {
+          const update = kysely.updateTable("Authenticator").set(values).where(exact("credentialID", credentialID))
+          if (returning) return update.returningAll().executeTakeFirst()
+          await update.execute()
+          return kysely.selectFrom("Authenticator").selectAll().where(exact("credentialID", credentialID)).executeTakeFirst()
+        }),
+      )
+      if (!row) throw new KyselyAdapterError("updateAuthenticatorBackupState", "Authenticator", "not_found")
       return (await read<AdapterAuthenticator>("Authenticator", row))!
     },
   })

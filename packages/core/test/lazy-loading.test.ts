@@ -1,8 +1,9 @@
 /**
  * Heavy dependencies load on first use (docs/architecture.md, "The request
  * flow"): a process that imports the built `@latchkey/core` and answers a
- * JWT `GET /session` (with an SMTP email provider configured) must not load
- * oauth4webapi, oauth-1.0a, Preact or nodemailer, nor,
+ * JWT `GET /session` (with an SMTP email provider and a passkey provider
+ * configured) must not load oauth4webapi, oauth-1.0a, Preact, nodemailer or
+ * @simplewebauthn/server, nor,
  * on Node, where node:crypto seals, opens and identifies the keys, jose. The
  * child (fixtures/session-read-modules.mjs) reports every module it resolved.
  */
@@ -32,10 +33,11 @@ const HEAVY = [
   /\/node_modules\/preact-render-to-string\//,
   /\/node_modules\/jose\//,
   /\/node_modules\/nodemailer\//,
+  /\/node_modules\/@simplewebauthn\//,
 ]
 
 describe("lazy loading of the built package", () => {
-  it("answers a JWT GET /session without loading oauth4webapi, oauth-1.0a, Preact, nodemailer or jose", async () => {
+  it("answers a JWT GET /session without loading oauth4webapi, oauth-1.0a, Preact, nodemailer, SimpleWebAuthn or jose", async () => {
     const report = await sessionReadInChild()
     // The read really happened: the hook saw the package, and the session came back.
     expect(report.status).toBe(200)

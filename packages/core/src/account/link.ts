@@ -21,12 +21,16 @@
  *   fail, the new user is deleted again (when the adapter has `deleteUser`),
  *   so no user is left without its account.
  *
+ * WebAuthn accounts follow the same rules, refused with
+ * {@link AccountNotLinked} instead, and never link by email (a passkey
+ * proves no inbox), as in `@auth/core`.
+ *
  * Unlike `@auth/core`, `events.createUser` fires only when a user is really
  * created, not on a dangerous email link to an existing user.
  */
 import type { RequestContext } from "../context.js"
 import type { AdapterAccount, AdapterUser } from "../adapters/contract.js"
-import { OAuthAccountNotLinked } from "../errors.js"
+import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
 import type { Account, Profile, TokenSet, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"
 import type { SignInAttempt } from "./sign-in-attempt.js"
@@ -92,11 +96,12 @@ export async function resolveOAuthUser(
   const { adapter, events, logger } = ctx.config
   if (!adapter) return { user: request.user, isNewUser: false, sameSession: false }
   const { provider } = request.account
+  const NotLinked = request.account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked
 
   if (linkedUser) {
     if (!current) return { user: linkedUser, isNewUser: false, sameSession: false }
     if (current.user.id === linkedUser.id) return { user: current.user, isNewUser: false, sameSession: true }
-    throw new OAuthAccountNotLinked("The account is already linked to another user.", { provider })
+    throw new NotLinked("The account is already linked to another user.", { provider })
   }
 
   if (current) {
@@ -113,7 +118,7 @@ export async function resolveOAuthUser(
   let created = false
   if (byEmail) {
     if (!request.allowDangerousEmailAccountLinking) {
-      throw new OAuthAccountNotLinked("Another user already has this email address; sign in as them first to link the account.", { provider })
+      throw new NotLinked("Another user already has this email address; sign in as them first to link the account.", { provider })
     }
     const refusal = unverifiedLink(request, byEmail)
     if (refusal) {

@@ -7,6 +7,7 @@
  * account rules (link.ts) and the session. See docs/architecture.md.
  */
 import type { InternalProvider } from "../config/providers.js"
+import type { AdapterAuthenticator } from "../adapters/contract.js"
 import type { Account, Profile, TokenSet, User } from "../types.js"
 
 /**
@@ -23,8 +24,10 @@ import type { Account, Profile, TokenSet, User } from "../types.js"
  * - email: `account.type` `"email"`, `providerAccountId` the address,
  *   `user` the stored user with that address (else a new id and the
  *   address), `emailVerified: true` (the link proves the inbox);
- * - passkeys (to come): `account.type` `"webauthn"`, `providerAccountId`
- *   the credential id, so the account rules find its user.
+ * - passkeys (flows/webauthn/): `account.type` `"webauthn"`,
+ *   `providerAccountId` the credential id (base64), so the account rules
+ *   find its user; `emailVerified: false` (an authenticator proves no
+ *   inbox); a registration carries the new `authenticator`.
  */
 export interface SignInAttempt {
   /** The provider that vouched for the user. */
@@ -51,6 +54,11 @@ export interface SignInAttempt {
   storedAccount?: (tokens: TokenSet) => Partial<Account> | undefined | null
   /** OAuth/OIDC: the provider's `allowDangerousEmailAccountLinking`. */
   allowDangerousEmailAccountLinking?: boolean
+  /**
+   * WebAuthn registration: the verified authenticator, stored for the user
+   * the account rules pick once the account is linked.
+   */
+  authenticator?: Omit<AdapterAuthenticator, "userId">
   /** Credentials: the submitted fields, for the `signIn` callback. */
   credentials?: Record<string, unknown>
 }

@@ -1,6 +1,6 @@
 /**
- * The one way a sign-in finishes (credentials, OAuth and email now;
- * passkeys next): the callback action hands over the {@link SignInAttempt}
+ * The one way a sign-in finishes (credentials, OAuth, email and passkeys):
+ * the callback action hands over the {@link SignInAttempt}
  * a flow returned (sign-in-attempt.ts), and this runs
  *
  * 1. the `signIn` callback (`false` → `AccessDenied`; a string → redirect
@@ -40,6 +40,28 @@ async function credentialsUser(ctx: RequestContext, attempt: SignInAttempt): Pro
   return { user: { ...stored, ...attempt.user, id: stored.id } as AdapterUser, isNewUser: false, sameSession: false }
 }
 
+/**
+ * WebAuthn registration: stores the new authenticator for the user the
+ * account was linked to. Should that fail for a user created by this
+ * sign-in, the user is deleted again (when the adapter can), so no
+ * passkey-less user is left behind.
+ */
+async function storeAuthenticator(ctx: RequestContext, attempt: SignInAttempt, userId: string, created: boolean): Promise<void> {
+  const adapter = ctx.config.adapter!
+  try {
+    await adapter.createAuthenticator!({ ...attempt.authenticator!, userId })
+  } catch (error) {
+    if (created && adapter.deleteUser) {
+      try {
+        await adapter.deleteUser(userId)
+      } catch {
+        // Logged by the adapter guard; the original failure is the one to report.
+      }
+    }
+    throw error
+  }
+}
+
 /** Finishes a sign-in: callbacks, account rules, session, event, redirect. */
 export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt): Promise<ResponseInternal> {
   const { config } = ctx
@@ -77,6 +99,7 @@ export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt):
   const { user, isNewUser, sameSession } = resolution
   // An email attempt carries the id it had before the user was known or created; the adapter may have chosen another.
   const signedInAccount = isEmail ? { ...account, userId: String(user.id) } : account
+  if (attempt.authenticator && !linkedUser) await storeAuthenticator(ctx, attempt, user.id!, isNewUser)
 
   await issueSession(ctx, {
     user,

@@ -5,7 +5,9 @@
  * so there is no CSRF token to check, as in `@auth/core`). Credentials post
  * here (CSRF-checked). Email links arrive here by GET (the confirmation
  * page, or with `confirm: false` the sign-in) and their confirmation by
- * POST (CSRF-checked in flows/email/callback.ts). WebAuthn arrives with its issue.
+ * POST (CSRF-checked in flows/email/callback.ts). WebAuthn posts the
+ * credential response here (flows/webauthn/: the single-use challenge binds
+ * it to the browser, so, as in `@auth/core`, no CSRF token).
  */
 import { InvalidProvider, MissingCSRF } from "../errors.js"
 import { credentialsCallback } from "../flows/credentials.js"
@@ -18,6 +20,7 @@ import { oauthCallback, proxiedCallback } from "../flows/oauth/callback.js"
 import { oauthProviderState } from "../flows/oauth/provider-state.js"
 import { completeOAuth1Callback } from "../flows/oauth1/callback.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
+import { webauthnCallback } from "../flows/webauthn/callback.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
 import type { ResponseInternal } from "../types.js"
 import type { RequestContext } from "../context.js"
@@ -33,6 +36,10 @@ async function signInAttempt(ctx: RequestContext, provider: InternalProvider): P
     if (ctx.request.method !== "POST") throw new InvalidProvider(`Credentials provider "${provider.id}" only accepts POST callbacks.`)
     if (!(await ctx.csrfVerified())) throw new MissingCSRF("The CSRF token was missing or did not match its cookie.")
     return credentialsCallback(ctx, provider as CredentialsConfig)
+  }
+  if (provider.type === "webauthn") {
+    if (ctx.request.method !== "POST") throw new InvalidProvider(`WebAuthn provider "${provider.id}" only accepts POST callbacks.`)
+    return webauthnCallback(ctx, provider)
   }
   throw new InvalidProvider(`Callbacks for ${provider.type} providers ("${provider.id}") are not available in this version of Latchkey yet.`)
 }

@@ -16,6 +16,10 @@ type Loaded<T> = ConfigSlot<Promise<T>, PreparedConfig>
 
 const SIGN_IN_ACTION: Loaded<typeof import("./signin.js")> = { name: "signin action", create: () => import("./signin.js") }
 const CALLBACK_ACTION: Loaded<typeof import("./callback.js")> = { name: "callback action", create: () => import("./callback.js") }
+const WEBAUTHN_OPTIONS_ACTION: Loaded<typeof import("./webauthn-options.js")> = {
+  name: "webauthn-options action",
+  create: () => import("./webauthn-options.js"),
+}
 const PAGES: Loaded<typeof import("../pages/index.js")> = { name: "pages", create: () => import("../pages/index.js") }
 
 /** `actions/signin.ts`, with the OAuth flows it starts. */
@@ -26,6 +30,11 @@ export function signInAction(config: PreparedConfig): Promise<typeof import("./s
 /** `actions/callback.ts`, with every flow it completes. */
 export function callbackAction(config: PreparedConfig): Promise<typeof import("./callback.js")> {
   return perConfig(config, CALLBACK_ACTION)
+}
+
+/** `actions/webauthn-options.ts`, with the passkey flow. */
+export function webauthnOptionsAction(config: PreparedConfig): Promise<typeof import("./webauthn-options.js")> {
+  return perConfig(config, WEBAUTHN_OPTIONS_ACTION)
 }
 
 /** The built-in pages (`pages/`, Preact). */

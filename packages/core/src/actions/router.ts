@@ -8,7 +8,7 @@ import type { ResponseInternal } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
 import type { RequestContext } from "../context.js"
 import { csrf } from "./csrf.js"
-import { callbackAction, signInAction } from "./lazy.js"
+import { callbackAction, signInAction, webauthnOptionsAction } from "./lazy.js"
 import { errorPage, signInPage, signOutPage, verifyRequestPage } from "./pages.js"
 import { providers } from "./providers.js"
 import { session } from "./session.js"
@@ -23,6 +23,10 @@ async function requireCsrf(ctx: RequestContext): Promise<void> {
 // The sign-in and callback actions load their flows (and oauth4webapi, oauth-1.0a) on first use.
 async function callback(ctx: RequestContext): Promise<ResponseInternal> {
   return (await callbackAction(ctx.config)).callback(ctx)
+}
+
+async function webauthnOptions(ctx: RequestContext): Promise<ResponseInternal> {
+  return (await webauthnOptionsAction(ctx.config)).webauthnOptionsAction(ctx)
 }
 
 async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
@@ -53,6 +57,8 @@ export function* route(ctx: RequestContext): Steps<ResponseInternal> {
         return yield* wait(verifyRequestPage(ctx))
       case "callback":
         return yield* wait(callback(ctx))
+      case "webauthn-options":
+        return yield* wait(webauthnOptions(ctx))
     }
   } else {
     switch (action) {

@@ -98,6 +98,23 @@ export interface Adapter {
   ): Awaitable<AdapterAuthenticator>
 }
 
+/**
+ * Latchkey's optional extension of the contract (not one of the 19): an
+ * adapter that has it lets a passkey sign-in refresh the authenticator's
+ * backup state (W3C WebAuthn L3 §6.1.3, the BE/BS flags), which
+ * `updateAuthenticatorCounter` cannot store. The passkey flow calls it only
+ * when the state changed; an adapter without it keeps the state from
+ * registration (docs/providers/passkey.md, "Backup state").
+ * `MemoryAdapter` and `@latchkey/adapter-kysely` have it.
+ */
+export interface AuthenticatorBackupStateUpdate {
+  /** Stores `state` on the authenticator `credentialID`; must throw when there is none. */
+  updateAuthenticatorBackupState?(
+    credentialID: AdapterAuthenticator["credentialID"],
+    state: Pick<AdapterAuthenticator, "credentialBackedUp" | "credentialDeviceType">,
+  ): Awaitable<AdapterAuthenticator>
+}
+
 /** The name of one operation of the adapter contract. */
 export type AdapterMethod = keyof Adapter
 

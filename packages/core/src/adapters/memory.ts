@@ -26,6 +26,7 @@ import type {
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
+  AuthenticatorBackupStateUpdate,
   VerificationToken,
 } from "./contract.js"
 
@@ -53,8 +54,11 @@ export class MemoryAdapterError extends Error {
   }
 }
 
-/** The operations of {@link MemoryAdapter}: every one of the contract, none optional. */
-export type MemoryAdapterInstance = Required<Adapter>
+/**
+ * The operations of {@link MemoryAdapter}: every one of the contract, none
+ * optional, plus Latchkey's `updateAuthenticatorBackupState`.
+ */
+export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate>
 
 // JSON of the pair: unambiguous for any strings, NUL included (a joined key could collide).
 const accountKey = (provider: string, providerAccountId: string) => JSON.stringify([provider, providerAccountId])
@@ -191,6 +195,13 @@ export function MemoryAdapter(): MemoryAdapterInstance {
       if (!stored) throw new MemoryAdapterError("updateAuthenticatorCounter", "not_found", `no authenticator with credential id ${JSON.stringify(credentialID)}`)
       // A signature counter only goes up: a late or replayed update never lowers it (WebAuthn §6.1.1).
       const updated = { ...stored, counter: Math.max(stored.counter, newCounter) }
+      authenticators.set(credentialID, updated)
+      return copy(updated)
+    },
+    async updateAuthenticatorBackupState(credentialID, state) {
+      const stored = authenticators.get(credentialID)
+      if (!stored) throw new MemoryAdapterError("updateAuthenticatorBackupState", "not_found", `no authenticator with credential id ${JSON.stringify(credentialID)}`)
+      const updated = { ...stored, credentialBackedUp: state.credentialBackedUp, credentialDeviceType: state.credentialDeviceType }
       authenticators.set(credentialID, updated)
       return copy(updated)
     },

@@ -7,7 +7,6 @@ import type { Adapter } from "../adapters/contract.js"
 import {
   AuthError,
   DuplicateConditionalUI,
-  ExperimentalFeatureNotEnabled,
   InvalidEndpoints,
   InvalidProvider,
   MissingAdapter,
@@ -58,6 +57,11 @@ const webauthnMethods = [
   "createAuthenticator",
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
+  // Every challenge is single use on the server (flows/webauthn/challenge.ts).
+  "getUserByEmail",
+  "getUserByAccount",
+  "createVerificationToken",
+  "useVerificationToken",
 ] as const
 
 function endpointUrl(endpoint: unknown): string | undefined {
@@ -173,10 +177,7 @@ export function assertConfig(
   }
   if (adapter && (types.has("oauth") || types.has("oidc"))) required.push(...oauthAccountMethods)
   if (types.has("webauthn")) {
-    if (!flagValue(config.experimental?.enableWebAuthn)) {
-      return new ExperimentalFeatureNotEnabled("WebAuthn is experimental: set `experimental: { enableWebAuthn: true }`.")
-    }
-    warnings.push("experimental-webauthn")
+    // Stable in Latchkey: `experimental.enableWebAuthn` is accepted, not required (docs/migration.md).
     if (!adapter) return new MissingAdapter("WebAuthn needs an adapter to store authenticators.")
     required.push(...webauthnMethods)
   }

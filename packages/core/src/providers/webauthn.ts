@@ -1,7 +1,27 @@
 /**
- * WebAuthn (passkey) provider configuration. The flow arrives with the
- * passkeys issue; this is the shape `@auth/core` accepts.
+ * Sign in with a WebAuthn credential (a security key, a platform
+ * authenticator, a synced passkey), on `@simplewebauthn/server` 14. The
+ * routes and bodies are `@auth/core`'s (`GET /webauthn-options/{id}`,
+ * `POST /callback/{id}` with `action` and `data`), so its client code keeps
+ * working. Unlike `@auth/core`, it is not experimental (the
+ * `experimental.enableWebAuthn` flag is accepted, not required), every
+ * challenge is single use on the server, and every configured origin and
+ * RP ID is honoured (docs/providers/passkey.md).
  *
+ * `webauthn` asks the authenticator for user verification as "preferred"
+ * (W3C WebAuthn L3 §5.8.6), as `@auth/core` does; the verifier keeps
+ * SimpleWebAuthn's default, which refuses a response without the UV flag
+ * (set `requireUserVerification: false` in the verify options to accept
+ * security keys without a PIN). `passkey` requires it from the start.
+ *
+ * `@simplewebauthn/server` is an optional peer dependency: install it next
+ * to `@latchkey/core`. It is loaded at the first passkey request.
+ *
+ * @example
+ * ```ts
+ * import WebAuthn from "@latchkey/core/providers/webauthn"
+ * WebAuthn({ relyingParty: { id: "example.com", name: "Example", origin: "https://example.com" } })
+ * ```
  * @module providers/webauthn
  */
 import type { SemverString } from "../types.js"
@@ -11,21 +31,78 @@ import type { CommonProviderOptions } from "./index.js"
 /** The WebAuthn provider type. */
 export type WebAuthnProviderType = "webauthn"
 
-/** The relying party (your site) of one WebAuthn ceremony. */
+/** The relying party (your site) of one WebAuthn ceremony, as `@auth/core` names it. */
 export type RelayingParty = { id: string; name: string; origin: string }
+
+/**
+ * Your site as WebAuthn sees it (W3C WebAuthn L3 §5.1.2, §13.4.9). Every
+ * field defaults from the request: `id` its host name, `name` its host,
+ * `origin` its origin.
+ */
+export interface RelyingPartyOptions {
+  /**
+   * The RP ID(s): a registrable domain suffix of the origins. Every one
+   * listed is accepted when verifying; the first is the one new
+   * credentials are created for, unless the request's own host name is
+   * one of them (then that one is).
+   */
+  id?: string | string[]
+  /** The name shown by the authenticator when a credential is created. The first of an array is used. */
+  name?: string | string[]
+  /**
+   * Every origin a ceremony may come from (`https://example.com`,
+   * `https://example.co.uk`). A response from any other origin is refused.
+   * Origins on other registrable domains also need the related-origins file
+   * (see `webauthnWellKnown` and docs/providers/passkey.md).
+   */
+  origin?: string | string[]
+}
+
+/** Transport of one credential, as the browser reports it. */
+export type WebAuthnTransport = "ble" | "cable" | "hybrid" | "internal" | "nfc" | "smart-card" | "usb"
 
 /** Configuration of a WebAuthn provider. */
 export interface WebAuthnConfig extends CommonProviderOptions {
   type: "webauthn"
   /** Fields of the sign-in form (default: an email with `username webauthn` autocomplete). */
   formFields: Record<string, CredentialInput>
+  /** Offer passkeys in the email field's autofill (conditional mediation). Default `true`. */
   enableConditionalUI?: boolean
+  /** Accepted for `@auth/core` compatibility; Latchkey never loads the browser library from a CDN. */
   simpleWebAuthnBrowserVersion?: SemverString | false
-  relayingParty?: { id?: string | string[]; name?: string | string[]; origin?: string | string[] }
-  /** Options passed through to @simplewebauthn/server's option generators and verifiers. */
+  /** Your site: RP ID(s), name and origin(s). Defaults from the request. */
+  relyingParty?: RelyingPartyOptions
+  /** `@auth/core`'s spelling of {@link relyingParty}; used when `relyingParty` is not set. */
+  relayingParty?: RelyingPartyOptions
+  /** Passed to `generateAuthenticationOptions` (default `{ timeout: 300000 }`). */
   authenticationOptions?: Record<string, unknown>
+  /** Passed to `generateRegistrationOptions` (default `{ timeout: 300000 }`). */
   registrationOptions?: Record<string, unknown>
+  /** Passed to `verifyAuthenticationResponse` (default: SimpleWebAuthn's, which requires the UV flag). */
   verifyAuthenticationOptions?: Record<string, unknown>
+  /** Passed to `verifyRegistrationResponse` (default: SimpleWebAuthn's, which requires the UV flag). */
   verifyRegistrationOptions?: Record<string, unknown>
   options?: Record<string, unknown>
 }
+
+/** Five minutes: how long a ceremony (and its challenge) may take. */
+export const DEFAULT_WEBAUTHN_TIMEOUT = 5 * 60 * 1000
+
+/**
+ * The `webauthn` provider: id `webauthn`, user verification "preferred",
+ * conditional UI on, 5-minute ceremonies. `config` overrides any field.
+ */
+export default function WebAuthn(config: Partial<WebAuthnConfig> = {}): WebAuthnConfig {
+  return {
+    id: "webauthn",
+    name: "WebAuthn",
+    enableConditionalUI: true,
+    authenticationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
+    registrationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
+    formFields: { email: { label: "Email", required: true, autocomplete: "username webauthn" } },
+    ...config,
+    type: "webauthn",
+  }
+}
+
+export { webauthnWellKnown, type ProvidersHolder } from "../flows/webauthn/well-known.js"

@@ -1,7 +1,7 @@
 /**
  * Short-lived values a sign-in keeps in the browser while the user is at the
  * provider: the PKCE verifier, `state` and `nonce` of OAuth 2/OIDC, the
- * OAuth 1.0a request token, and (next) the WebAuthn challenge. Each is
+ * OAuth 1.0a request token, and the WebAuthn challenge. Each is
  * sealed the way `@auth/core` 0.41.3 seals its check cookies, so a flow
  * started by one library finishes in the other:
  *
@@ -10,7 +10,8 @@
  *   with `AUTH_SECRET`;
  * - bound to the provider id: a cookie minted for another provider is
  *   refused (GHSA-x445-f3h2-j279);
- * - valid 15 minutes ({@link CHECK_COOKIE_MAX_AGE});
+ * - valid 15 minutes ({@link CHECK_COOKIE_MAX_AGE}) unless the flow asks
+ *   for less (the WebAuthn challenge: 5 minutes);
  * - single use: the flow that reads it queues its deletion.
  *
  * Any problem opening one is {@link InvalidCheck}.
@@ -24,11 +25,19 @@ import type { Cookie, CookieOption } from "../types.js"
 /** What a provider cookie carries: `value`, plus whatever else the flow needs (the request token's secret). */
 export type ProviderCookieFields = { value: string } & Record<string, string>
 
-/** The cookie `cookie` carrying `fields` sealed for `provider`. */
-export async function sealProviderCookie(ctx: RequestContext, cookie: CookieOption, provider: string, fields: ProviderCookieFields): Promise<Cookie> {
+/** The cookie `cookie` carrying `fields` sealed for `provider`, valid `maxAge` seconds (default 15 minutes). */
+export async function sealProviderCookie(
+  ctx: RequestContext,
+  cookie: CookieOption,
+  provider: string,
+  fields: ProviderCookieFields,
+  maxAge: number = CHECK_COOKIE_MAX_AGE,
+): Promise<Cookie> {
   const key = await ctx.config.keyRing!.encryptionKey(cookie.name)
-  const value = await sealJwt({ ...fields, provider }, key, CHECK_COOKIE_MAX_AGE)
-  return { name: cookie.name, value, options: { ...cookie.options, expires: new Date(Date.now() + CHECK_COOKIE_MAX_AGE * 1000) } }
+  const value = await sealJwt({ ...fields, provider }, key, maxAge)
+  const options = { ...cookie.options, expires: new Date(Date.now() + maxAge * 1000) }
+  if (options.maxAge !== undefined) options.maxAge = maxAge
+  return { name: cookie.name, value, options }
 }
 
 /** The cookie that deletes `cookie` (same name, path and attributes). */

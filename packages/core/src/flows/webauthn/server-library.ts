@@ -1,0 +1,28 @@
+/**
+ * `@simplewebauthn/server`, an optional peer dependency, loaded at the first
+ * passkey request of a configuration and kept in a slot of the prepared
+ * configuration (config/per-config.ts), so importing `@latchkey/core` or
+ * answering a session read never loads it (docs/architecture.md).
+ */
+import type { ConfigSlot } from "../../config/per-config.js"
+import { type PreparedConfig, perConfig } from "../../config/prepare.js"
+import { AuthError } from "../../errors.js"
+
+/** The functions of `@simplewebauthn/server` 14 the passkey flow calls. */
+export type SimpleWebAuthnServer = typeof import("@simplewebauthn/server")
+
+const SERVER_LIBRARY: ConfigSlot<Promise<SimpleWebAuthnServer>, PreparedConfig> = {
+  name: "@simplewebauthn/server",
+  create: () =>
+    import("@simplewebauthn/server").catch((error: unknown) => {
+      throw new AuthError(
+        "Passkeys need the optional peer dependency @simplewebauthn/server 14: run `npm install @simplewebauthn/server@^14` (docs/providers/passkey.md).",
+        error instanceof Error ? error : undefined,
+      )
+    }),
+}
+
+/** `@simplewebauthn/server`, loaded on first use. Throws an AuthError naming the package when it is not installed. */
+export function simpleWebAuthn(config: PreparedConfig): Promise<SimpleWebAuthnServer> {
+  return perConfig(config, SERVER_LIBRARY)
+}

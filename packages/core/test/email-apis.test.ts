@@ -108,7 +108,7 @@ const senders: Sender[] = [
     auth: (key) => ["authorization", `Basic ${Buffer.from(`api:${key}`).toString("base64")}`],
     contentType: /^multipart\/form-data; boundary=/,
     read: async (request) => {
-      const form = await new Response(request.body, { headers: { "content-type": String(request.headers["content-type"]) } }).formData()
+      const form = await new Response(new Uint8Array(request.body), { headers: { "content-type": String(request.headers["content-type"]) } }).formData()
       const field = (name: string) => {
         expect(form.getAll(name)).toHaveLength(1)
         return String(form.get(name))
@@ -281,7 +281,8 @@ describe.each(senders.map((sender) => [sender.id, sender] as const))("%s", (id, 
 describe("provider specifics", () => {
   it("Mailgun: region EU calls api.eu.mailgun.net (through the provider's customFetch); `domain` names the sending domain", async () => {
     const called: string[] = []
-    const forward = (url: string, init: RequestInit) => {
+    const forward = (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input)
       called.push(url)
       const target = new URL(url)
       return fetch(`${api.url}${target.pathname}${target.search}`, init)

@@ -60,6 +60,7 @@ export default defineConfig({
             "packages/core/test/providers/catalog-flows.test.ts",
             "packages/core/test/providers/twitter-oauth1.test.ts",
             "packages/core/test/email.test.ts",
+            "packages/core/test/email-apis.test.ts",
             "e2e/passkey.test.ts",
           ],
         },

@@ -34,6 +34,7 @@ export interface EmailConfig extends CommonProviderOptions {
   from?: string
   /** SMTP: a connection URL (`smtp://user:pass@host:587`) or nodemailer transport options. */
   server?: unknown
+  /** HTTP-API senders (Resend, Postmark, SendGrid, Mailgun): the service's API key. Default `AUTH_{ID}_KEY` through `setEnvDefaults` (docs/providers/email-apis.md). */
   apiKey?: string
   /** Replaces the configuration's secret in the stored hash of the link's token. */
   secret?: string

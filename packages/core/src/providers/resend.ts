@@ -1,0 +1,54 @@
+/**
+ * Email sign-in through [Resend](https://resend.com)'s HTTP API
+ * (`POST {baseUrl}/emails`, `Authorization: Bearer {apiKey}`), over
+ * `fetch`: no SMTP and no optional dependency, so it works on edge runtimes.
+ * It sends the same message as the SMTP provider. See
+ * docs/providers/email-apis.md.
+ *
+ * ```ts
+ * import Resend from "@latchkey/core/providers/resend"
+ * Resend({ from: "Example <no-reply@example.com>" }) // apiKey from AUTH_RESEND_KEY
+ * ```
+ *
+ * @module providers/resend
+ */
+import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from "./email.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiProvider, postToEmailApi, requireApiKey } from "./lib/email-api.js"
+
+/** Resend's API. */
+export const RESEND_API_URL = "https://api.resend.com"
+
+/** The options of {@link Resend}: those of every email provider, plus `baseUrl` (default {@link RESEND_API_URL}) and `timeout`. */
+export type ResendUserConfig = EmailUserConfig & EmailApiOptions
+
+/** The configuration {@link Resend} returns. */
+export type ResendConfig = EmailConfig & EmailApiOptions
+
+/** Sends the sign-in message to exactly `identifier` through Resend's `POST /emails`. */
+async function sendWithResend(params: SendVerificationRequestParams): Promise<void> {
+  const provider = params.provider as EmailApiProvider
+  const apiKey = requireApiKey(provider, "Resend")
+  const message = await composeMessage(params)
+  await postToEmailApi(provider, "Resend", apiEndpoint(provider, RESEND_API_URL, "/emails"), {
+    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
+    body: JSON.stringify({ from: message.from, to: message.to, subject: message.subject, html: message.html, text: message.text }),
+  })
+}
+
+/**
+ * Creates the Resend email provider. Defaults: `id` "resend", `name`
+ * "Resend", `apiKey` from `AUTH_RESEND_KEY` (through `setEnvDefaults`),
+ * `from` from `EMAIL_FROM`, else `no-reply@{the app's host}`, `maxAge` 24 h,
+ * the confirmation page on. A refused or failed request is `EmailSignin`;
+ * no API key is a configuration error.
+ */
+export default function Resend(config: ResendUserConfig = {}): ResendConfig {
+  return {
+    id: "resend",
+    type: "email",
+    name: "Resend",
+    maxAge: 24 * 60 * 60,
+    sendVerificationRequest: sendWithResend,
+    options: config,
+  }
+}

@@ -40,6 +40,7 @@ function pageProviders(ctx: RequestContext): PageProvider[] {
             type: "webauthn",
             formFields: provider.formFields as PageProvider["formFields"],
             optionsUrl: `${base}/webauthn-options/${provider.id}`,
+            conditionalUI: provider.enableConditionalUI === true,
           })
         }
         break

@@ -26,8 +26,9 @@ const PASSKEY_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
 // Plain ES2020 for the browser. Each form marked data-webauthn-provider gets:
 // the "Sign in with a passkey" button (a discoverable-credential sign-in), its
 // submit ("Create a passkey" for the address typed; the server answers
-// "authenticate" when the address already has passkeys), and, for the first
-// form with a `webauthn` autocomplete field, autofill (conditional mediation).
+// "authenticate" when the address already has passkeys), and, on the form of
+// the provider with `enableConditionalUI` (at most one, config/assert.ts),
+// autofill (conditional mediation) on its `webauthn` autocomplete field.
 const PAGE_LOGIC = `
 const lib = window.SimpleWebAuthnBrowser;
 const say = (form, key) => {
@@ -123,7 +124,7 @@ const setUp = (form, autofill) => {
 };
 let autofillTaken = false;
 for (const form of document.querySelectorAll("form[data-webauthn-provider][data-webauthn-options]")) {
-  const autofill = !autofillTaken && Boolean(form.querySelector('input[autocomplete~="webauthn"]'));
+  const autofill = !autofillTaken && form.hasAttribute("data-webauthn-autofill") && Boolean(form.querySelector('input[autocomplete~="webauthn"]'));
   autofillTaken = autofillTaken || autofill;
   setUp(form, autofill);
 }

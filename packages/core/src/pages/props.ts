@@ -35,6 +35,8 @@ export interface PageProvider {
   formFields?: Record<string, PageCredentialInput>
   /** WebAuthn providers: `{origin}{basePath}/webauthn-options/{id}`, which the passkey script asks for options. */
   optionsUrl?: string
+  /** WebAuthn providers: `enableConditionalUI`, whether the passkey script offers autofill on the `webauthn` field. */
+  conditionalUI?: boolean
 }
 
 export interface SignInPageProps {

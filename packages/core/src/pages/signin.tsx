@@ -116,6 +116,7 @@ function FieldsForm({
       action={action}
       data-webauthn-provider={webauthn ? provider.id : undefined}
       data-webauthn-options={scripted ? optionsUrl : undefined}
+      data-webauthn-autofill={scripted && provider.conditionalUI ? "" : undefined}
     >
       <Hidden name="csrfToken" value={context.csrfToken} />
       <Hidden name="callbackUrl" value={context.callbackUrl} />

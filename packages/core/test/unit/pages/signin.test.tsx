@@ -131,9 +131,17 @@ describe("renderSignInPage: provider forms", () => {
 
   it("with the passkey script, gives webauthn forms the passkey buttons and ends the body with that exact script", () => {
     const script = "window.passkeyPage = 1"
-    const html = render({ providers: [{ ...PASSKEY, optionsUrl: `${BASE}/webauthn-options/passkey` }, CREDENTIALS], passkeyScript: script })
-    const [passkey, credentials] = forms(html)
+    const WEBAUTHN = provider("webauthn", "webauthn", { formFields: PASSKEY.formFields!, optionsUrl: `${BASE}/webauthn-options/webauthn` })
+    const html = render({
+      providers: [{ ...PASSKEY, optionsUrl: `${BASE}/webauthn-options/passkey`, conditionalUI: true }, CREDENTIALS, WEBAUTHN],
+      passkeyScript: script,
+    })
+    const [passkey, credentials, webauthn] = forms(html)
     expect(passkey!.attributes).toContain(`data-webauthn-options="${BASE}/webauthn-options/passkey"`)
+    // Autofill only where the provider enables conditional UI.
+    expect(passkey!.attributes).toContain("data-webauthn-autofill")
+    expect(webauthn!.attributes).toContain(`data-webauthn-options="${BASE}/webauthn-options/webauthn"`)
+    expect(webauthn!.attributes).not.toContain("data-webauthn-autofill")
     expect(passkey!.body).toContain('<button type="button" class="lk-button" data-passkey-sign-in>Sign in with a passkey</button>')
     expect(passkey!.body).toContain('<button type="submit" class="lk-button lk-button-secondary">Create a passkey</button>')
     expect(passkey!.body).not.toContain("Sign in with Passkey")

@@ -235,7 +235,8 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     await refused(postAssertion("passkey", assertion(options.challenge, { signCount: now + 1, userVerified: false }), options.cookie))
     options = await nodeOptions("passkey", "authenticate")
     const unknown = { ...assertion(options.challenge, { signCount: now + 1 }), id: "AAAA", rawId: "AAAA" }
-    await refused(postAssertion("passkey", unknown, options.cookie))
+    // The one refusal that names its reason, so the built-in page can ask the browser to forget the passkey.
+    await refused(postAssertion("passkey", unknown, options.cookie), `${error}&code=unknown-credential`)
     // A challenge cookie minted for the other provider, or for the other ceremony: InvalidCheck.
     options = await nodeOptions("webauthn", "authenticate")
     await refused(postAssertion("passkey", assertion(options.challenge, { signCount: now + 1 }), options.cookie), configuration)

@@ -21,6 +21,7 @@ import {
   ErrorPageLoop,
   UnknownAction,
   UntrustedHost,
+  WebAuthnVerificationError,
   isClientError,
 } from "./errors.js"
 import { isAuthAction, takesProviderId } from "./http/action-names.js"
@@ -130,7 +131,7 @@ function errorRedirect(ctx: RequestContext, error: unknown): string {
   // A refused address or a failed send: the sign-in page's `EmailSignin` message asks to check the
   // address (docs/errors.md). `@auth/core` says `Configuration`, which tells the user nothing.
   const type = error instanceof EmailSignInError ? "EmailSignin" : isClientError(error) ? error.type : "Configuration"
-  const code = error instanceof CredentialsSignin ? error.code : undefined
+  const code = error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError ? error.code : undefined
   const kind = error instanceof AuthError ? error.kind : "error"
   const { pages } = ctx.config
   const { basePath } = ctx

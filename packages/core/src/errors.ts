@@ -263,6 +263,12 @@ export class MissingWebAuthnAutocomplete extends AuthError {
 /** A WebAuthn response failed verification. Client-safe. */
 export class WebAuthnVerificationError extends AuthError {
   static override type: ErrorType = "WebAuthnVerificationError"
+  /**
+   * Sent to the client as `?code=` when set: `"unknown-credential"` for a
+   * credential nobody registered, so the page can ask the browser to forget
+   * it (W3C WebAuthn Level 3, `signalUnknownCredential`; docs/providers/passkey.md).
+   */
+  code?: string
 }
 
 /** An experimental feature is used without being enabled in `experimental`. */

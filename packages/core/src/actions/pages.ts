@@ -8,8 +8,9 @@ import type { PageProvider } from "../pages/index.js"
 import type { ResponseInternal } from "../types.js"
 import type { RequestContext } from "../context.js"
 import { withQuery } from "../http/query.js"
-import { htmlResponse } from "./html.js"
+import { htmlResponse, passkeyPageCsp } from "./html.js"
 import { builtInPages } from "./lazy.js"
+import { passkeyPageScript } from "./passkey-page-script.js"
 
 function pageProviders(ctx: RequestContext): PageProvider[] {
   const base = ctx.actionBase
@@ -33,7 +34,15 @@ function pageProviders(ctx: RequestContext): PageProvider[] {
         if (provider.credentials) listed.push({ ...common, type: "credentials", credentials: provider.credentials as PageProvider["credentials"] })
         break
       case "webauthn":
-        if (provider.formFields) listed.push({ ...common, type: "webauthn", formFields: provider.formFields as PageProvider["formFields"] })
+        if (provider.formFields) {
+          listed.push({
+            ...common,
+            type: "webauthn",
+            formFields: provider.formFields as PageProvider["formFields"],
+            optionsUrl: `${base}/webauthn-options/${provider.id}`,
+            conditionalUI: provider.enableConditionalUI === true,
+          })
+        }
         break
     }
   }
@@ -48,18 +57,22 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
   const error = ctx.request.error || undefined
   if (pages.signIn) return { redirect: withQuery(pages.signIn, { callbackUrl, error }), cookies: ctx.responseCookies }
   const csrfToken = await ctx.csrfToken()
-  const { renderSignInPage } = await builtInPages(ctx.config)
-  return htmlResponse(
-    ctx,
-    renderSignInPage({
-      theme,
-      csrfToken,
-      callbackUrl,
-      error,
-      email: ctx.request.query.email,
-      providers: pageProviders(ctx),
-    }),
-  )
+  const providers = pageProviders(ctx)
+  // The passkey script (and @simplewebauthn/browser with it) only when a WebAuthn form is shown.
+  const [{ renderSignInPage }, script] = await Promise.all([
+    builtInPages(ctx.config),
+    providers.some((provider) => provider.type === "webauthn") ? passkeyPageScript(ctx.config) : undefined,
+  ])
+  const page = renderSignInPage({
+    theme,
+    csrfToken,
+    callbackUrl,
+    error,
+    email: ctx.request.query.email,
+    providers,
+    ...(script ? { passkeyScript: script.source } : {}),
+  })
+  return htmlResponse(ctx, page, script ? passkeyPageCsp(script.sha256) : undefined)
 }
 
 /** `GET /signout`: the confirmation page, or a redirect to `pages.signOut`. */

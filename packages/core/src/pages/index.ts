@@ -1,7 +1,8 @@
 /**
  * The built-in HTML pages, rendered on the server with Preact. Each renderer
- * turns plain props into a complete, self-contained document (no scripts,
- * no external requests) and the HTTP status to send it with.
+ * turns plain props into a complete, self-contained document (no external
+ * requests; no script except the sign-in page's inline passkey script when a
+ * WebAuthn provider is configured) and the HTTP status to send it with.
  *
  * @module pages
  */
@@ -10,4 +11,5 @@ export { renderSignOutPage } from "./signout.js"
 export { renderErrorPage } from "./error.js"
 export { renderVerifyRequestPage } from "./verify-request.js"
 export { renderEmailConfirmPage } from "./email-confirm.js"
+export { passkeyPageScript } from "./passkey-script.js"
 export type * from "./props.js"

@@ -16,6 +16,8 @@ export interface LayoutProps {
   title: string
   theme: Theme | undefined
   children: ComponentChildren
+  /** An inline script placed at the end of `<body>`, inserted as is (the page's CSP allows it by hash). */
+  script?: string | undefined
 }
 
 /**
@@ -31,6 +33,16 @@ function stylesheet(theme: Theme | undefined): { __html: string } {
   return { __html: css }
 }
 
+/**
+ * A script as raw HTML, for the same reason as the stylesheet: a text child
+ * would be entity-encoded, which `<script>` does not decode, and the hash in
+ * the CSP is over the exact text.
+ */
+function inlineScript(script: string): { __html: string } {
+  if (/<\/script|<!--/i.test(script)) throw new Error("Refusing to inline a script containing '</script' or '<!--'")
+  return { __html: script }
+}
+
 /** The logo above the card content, when the theme has a logo with a safe URL. */
 function ThemeLogo({ theme }: { theme: Theme | undefined }) {
   const src = safeImageUrl(theme?.logo)
@@ -39,7 +51,7 @@ function ThemeLogo({ theme }: { theme: Theme | undefined }) {
 }
 
 /** The page shell. */
-export function Layout({ title, theme, children }: LayoutProps) {
+export function Layout({ title, theme, children, script }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -55,6 +67,7 @@ export function Layout({ title, theme, children }: LayoutProps) {
             {children}
           </div>
         </main>
+        {script !== undefined && <script dangerouslySetInnerHTML={inlineScript(script)} />}
       </body>
     </html>
   )

@@ -33,6 +33,10 @@ export interface PageProvider {
   credentials?: Record<string, PageCredentialInput>
   /** WebAuthn providers: the fields to render, keyed by the form field name. */
   formFields?: Record<string, PageCredentialInput>
+  /** WebAuthn providers: `{origin}{basePath}/webauthn-options/{id}`, which the passkey script asks for options. */
+  optionsUrl?: string
+  /** WebAuthn providers: `enableConditionalUI`, whether the passkey script offers autofill on the `webauthn` field. */
+  conditionalUI?: boolean
 }
 
 export interface SignInPageProps {
@@ -45,6 +49,13 @@ export interface SignInPageProps {
   /** Pre-fills the email field of email providers. */
   email?: string
   providers: PageProvider[]
+  /**
+   * The inline passkey script (pages/passkey-script.ts) when a WebAuthn
+   * provider is configured. With it, WebAuthn forms get the "Sign in with a
+   * passkey" button, "Create a passkey" and autofill; the response's CSP must
+   * allow exactly this text by its hash.
+   */
+  passkeyScript?: string
 }
 
 export interface SignOutPageProps {

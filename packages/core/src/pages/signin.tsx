@@ -41,6 +41,8 @@ interface FormContext {
   csrfToken: string
   callbackUrl: string
   email: string | undefined
+  /** Whether the passkey script is on the page (WebAuthn forms then get its buttons). */
+  passkeyScript: boolean
 }
 
 const isOAuth = (provider: PageProvider) => provider.type === "oauth" || provider.type === "oidc"
@@ -104,20 +106,33 @@ function FieldsForm({
   fields: Record<string, PageCredentialInput>
 }) {
   const webauthn = provider.type === "webauthn"
+  const optionsUrl = webauthn ? safeLinkUrl(provider.optionsUrl) : undefined
+  // The passkey script drives forms that carry both attributes (pages/passkey-script.ts).
+  const scripted = webauthn && context.passkeyScript && optionsUrl !== undefined
   return (
     <form
       class="lk-form"
       method="post"
       action={action}
-      // The passkey script (a later addition) finds its forms by this attribute.
       data-webauthn-provider={webauthn ? provider.id : undefined}
+      data-webauthn-options={scripted ? optionsUrl : undefined}
+      data-webauthn-autofill={scripted && provider.conditionalUI ? "" : undefined}
     >
       <Hidden name="csrfToken" value={context.csrfToken} />
       <Hidden name="callbackUrl" value={context.callbackUrl} />
       {Object.entries(fields).map(([name, input]) => (
         <Field key={name} providerId={provider.id} name={name} input={input ?? {}} />
       ))}
-      <SubmitButton>Sign in with {String(provider.name)}</SubmitButton>
+      {scripted ? (
+        <>
+          <button type="button" class="lk-button" data-passkey-sign-in="">
+            Sign in with a passkey
+          </button>
+          <SubmitButton variant="secondary">Create a passkey</SubmitButton>
+        </>
+      ) : (
+        <SubmitButton>Sign in with {String(provider.name)}</SubmitButton>
+      )}
     </form>
   )
 }
@@ -152,7 +167,12 @@ function providerForm(provider: PageProvider, context: FormContext): VNode | nul
 /** The sign-in page content. */
 export function SignInPage(props: SignInPageProps) {
   const message = signInErrorMessage(props.error)
-  const context: FormContext = { csrfToken: props.csrfToken, callbackUrl: props.callbackUrl, email: props.email }
+  const context: FormContext = {
+    csrfToken: props.csrfToken,
+    callbackUrl: props.callbackUrl,
+    email: props.email,
+    passkeyScript: props.passkeyScript !== undefined,
+  }
   const forms = (props.providers ?? []).flatMap((provider) => {
     const form = providerForm(provider, context)
     return form ? [{ provider, form }] : []
@@ -186,10 +206,10 @@ export function SignInPage(props: SignInPageProps) {
   )
 }
 
-/** Renders the sign-in page: status 200, title "Sign In". */
+/** Renders the sign-in page: status 200, title "Sign In"; with `passkeyScript`, that script ends the body. */
 export function renderSignInPage(props: SignInPageProps): RenderedPage {
   return {
     status: 200,
-    html: renderDocument({ title: "Sign In", theme: props.theme, children: <SignInPage {...props} /> }),
+    html: renderDocument({ title: "Sign In", theme: props.theme, children: <SignInPage {...props} />, script: props.passkeyScript }),
   }
 }

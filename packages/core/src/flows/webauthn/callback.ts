@@ -87,7 +87,11 @@ async function authenticate(ctx: RequestContext, provider: InternalProvider, dat
     throw new WebAuthnVerificationError("The credential id of the response is not base64url.", { provider: provider.id })
   }
   const stored = await adapter.getAuthenticator!(credentialID)
-  if (!stored) throw new WebAuthnVerificationError("Unknown credential: no authenticator with this credential id is registered.", { provider: provider.id })
+  if (!stored) {
+    const unknown = new WebAuthnVerificationError("Unknown credential: no authenticator with this credential id is registered.", { provider: provider.id })
+    unknown.code = "unknown-credential"
+    throw unknown
+  }
 
   const library = await simpleWebAuthn(ctx.config)
   const rp = relyingParty(provider, ctx.request.url)

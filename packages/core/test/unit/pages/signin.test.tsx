@@ -129,6 +129,30 @@ describe("renderSignInPage: provider forms", () => {
     expect(form!.body).toContain(">Sign in with Passkey</button>")
   })
 
+  it("with the passkey script, gives webauthn forms the passkey buttons and ends the body with that exact script", () => {
+    const script = "window.passkeyPage = 1"
+    const WEBAUTHN = provider("webauthn", "webauthn", { formFields: PASSKEY.formFields!, optionsUrl: `${BASE}/webauthn-options/webauthn` })
+    const html = render({
+      providers: [{ ...PASSKEY, optionsUrl: `${BASE}/webauthn-options/passkey`, conditionalUI: true }, CREDENTIALS, WEBAUTHN],
+      passkeyScript: script,
+    })
+    const [passkey, credentials, webauthn] = forms(html)
+    expect(passkey!.attributes).toContain(`data-webauthn-options="${BASE}/webauthn-options/passkey"`)
+    // Autofill only where the provider enables conditional UI.
+    expect(passkey!.attributes).toContain("data-webauthn-autofill")
+    expect(webauthn!.attributes).toContain(`data-webauthn-options="${BASE}/webauthn-options/webauthn"`)
+    expect(webauthn!.attributes).not.toContain("data-webauthn-autofill")
+    expect(passkey!.body).toContain('<button type="button" class="lk-button" data-passkey-sign-in>Sign in with a passkey</button>')
+    expect(passkey!.body).toContain('<button type="submit" class="lk-button lk-button-secondary">Create a passkey</button>')
+    expect(passkey!.body).not.toContain("Sign in with Passkey")
+    expect(credentials!.body).toContain(">Sign in with Password</button>")
+    expect(html).toMatch(new RegExp(`<script>${script}</script></body></html>$`))
+  })
+
+  it("refuses to inline a script that could end its element", () => {
+    expect(() => render({ providers: [PASSKEY], passkeyScript: "x = '</SCRIPT><script>alert(1)'" })).toThrow(/Refusing to inline/)
+  })
+
   it("leaves out credentials and webauthn providers that define no fields", () => {
     const bare = [provider("credentials", "credentials"), provider("passkey", "webauthn")]
     const html = render({ providers: [GITHUB, ...bare] })

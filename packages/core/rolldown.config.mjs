@@ -7,7 +7,7 @@
 // chunks exactly once: `@latchkey/core` and `@latchkey/core/errors` export the very same
 // classes, and `instanceof` holds across them (test/built-package.test.ts). The lazily loaded
 // parts (sign-in and callback actions, flows, pages) stay separate chunks loaded on first use.
-// `#crypto` stays an import that the package's "imports" map resolves per runtime.
+// `#crypto` and `#package-files` stay imports that the package's "imports" map resolves per runtime.
 import { readdirSync } from "node:fs"
 
 const providerEntries = Object.fromEntries(
@@ -29,9 +29,12 @@ export default {
     // The two implementations behind `#crypto` (package.json "imports").
     "runtime/crypto-node": "src/runtime/crypto-node.ts",
     "runtime/crypto-web": "src/runtime/crypto-web.ts",
+    // The two implementations behind `#package-files`.
+    "runtime/package-files-node": "src/runtime/package-files-node.ts",
+    "runtime/package-files-web": "src/runtime/package-files-web.ts",
   },
-  // Dependencies stay dependencies; node builtins and `#crypto` are resolved at run time.
-  external: [/^#crypto$/, /^node:/, /^[a-z@][^:]*$/],
+  // Dependencies stay dependencies; node builtins, `#crypto` and `#package-files` are resolved at run time.
+  external: [/^#crypto$/, /^#package-files$/, /^node:/, /^[a-z@][^:]*$/],
   platform: "neutral",
   transform: { jsx: { runtime: "automatic", importSource: "preact" } },
   output: {

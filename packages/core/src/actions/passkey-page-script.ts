@@ -11,6 +11,7 @@
 import type { ConfigSlot } from "../config/per-config.js"
 import { type PreparedConfig, perConfig } from "../config/prepare.js"
 import { AuthError } from "../errors.js"
+import { readInstalledPackageFile } from "#package-files"
 
 /** The script and the base64 SHA-256 of its exact text. */
 export interface PasskeyPageScript {
@@ -22,23 +23,17 @@ export interface PasskeyPageScript {
 const BUNDLE_PATH = ["dist", "bundle", "index.umd.min.js"] as const
 
 /**
- * Reads the bundle through Node's resolution from this file, so the copy
- * next to the installed `@latchkey/core` is used (an optional peer
- * dependency, like `@simplewebauthn/server`).
+ * Reads the bundle from the copy installed next to `@latchkey/core` (an
+ * optional peer dependency, like `@simplewebauthn/server`), through
+ * `#package-files` (runtime/: Node, Bun and Deno can; edge runtimes cannot).
  */
 async function readBrowserBundle(): Promise<string> {
   try {
-    const [{ createRequire }, { readFile }, { dirname, join }] = await Promise.all([
-      import("node:module"),
-      import("node:fs/promises"),
-      import("node:path"),
-    ])
     // The package's "require" entry is script/index.js; the bundle sits beside that folder.
-    const entry = createRequire(import.meta.url).resolve("@simplewebauthn/browser")
-    return await readFile(join(dirname(entry), "..", ...BUNDLE_PATH), "utf8")
+    return await readInstalledPackageFile("@simplewebauthn/browser", ["..", ...BUNDLE_PATH])
   } catch (error) {
     throw new AuthError(
-      "The sign-in page's passkey button needs the optional peer dependency @simplewebauthn/browser 14, read from node_modules: run `npm install @simplewebauthn/browser@^14` (docs/providers/passkey.md).",
+      `The sign-in page's passkey button needs the optional peer dependency @simplewebauthn/browser 14, read from node_modules on a runtime with a file system: run \`npm install @simplewebauthn/browser@^14\` (docs/providers/passkey.md). Reading it failed: ${error instanceof Error ? error.message : String(error)}`,
       error instanceof Error ? error : undefined,
     )
   }

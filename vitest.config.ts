@@ -53,6 +53,8 @@ export default defineConfig({
             "packages/core/test/runtime.test.ts",
             "packages/core/test/flow.test.ts",
             "packages/core/test/differential.test.ts",
+            "packages/core/test/differential-email.test.ts",
+            "packages/core/test/differential-passkey.test.ts",
             "packages/core/test/hostile.test.ts",
             "packages/core/test/database-session.test.ts",
             "packages/core/test/session-cache.test.ts",

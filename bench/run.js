@@ -28,6 +28,11 @@
 //                      per round (default 0.5 / 1); BENCH_PG_URL the PostgreSQL server for the
 //                      database rows (default DATABASE_URL_PG, else the local one); see
 //                      database-rows.js
+//   BENCH_PASSWORDLESS_WARMUP / BENCH_PASSWORDLESS_DURATION  unmeasured / measured seconds per
+//                      time-bound passwordless row per side per round (default 0.5 / 1);
+//                      BENCH_EMAIL_CALLBACKS / BENCH_PASSKEY_VERIFICATIONS  measured sign-ins per
+//                      side per round (default 1500 / 600); BENCH_EMAIL_SEND none | smtp
+//                      (default none; see passwordless-rows.js)
 //   BENCH_USERS        distinct users of the "many users" JWT rows          (default 20000)
 //   BENCH_COLD_RUNS    paired cold starts per round                         (default 8)
 //   BENCH_DB_USERS     distinct users of the "many users" database rows     (default 20000)
@@ -36,7 +41,8 @@
 // Defaults: 5 servers × 3 rounds × 3 s + 5 × 1 s warm-up = 50 s over HTTP, 2 sides × 2 cookie
 // sets × 3 rounds × (1 + 2 s) = 36 s in-process, 3 rounds × ~4 s of cold starts, 2 sides ×
 // 3 rounds × ~10 s = ~60 s of OAuth rows, plus process start-up, plus 3 sides × 3 rounds × ~10 s of
-// database rows (database.js): about 4½ minutes, under the 450 s watchdog.
+// database rows (database.js), plus 2 sides × 3 rounds × ~9 s of passwordless rows
+// (passwordless.js: email sign-in and passkeys): about 5½ minutes, under the 450 s watchdog.
 
 import { fork } from "node:child_process"
 import { randomBytes } from "node:crypto"
@@ -48,6 +54,7 @@ import autocannon from "autocannon"
 import { STANDIN, loadLibrary, makeConfig } from "./implementations.js"
 import { COLD_RUNS, coldStartRun, reportColdStart } from "./cold-start-rows.js"
 import { ALL_TARGETS, DB_SIDES, databaseRatios, databaseRun, databaseTargets, estimateDatabaseSeconds, reportDatabase } from "./database-rows.js"
+import { PASSWORDLESS_SIDES, estimatePasswordlessSeconds, passwordlessRatios, passwordlessRun, reportPasswordless, startSmtpSink } from "./passwordless-rows.js"
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const DURATION = Number(process.env.BENCH_DURATION ?? 3)
@@ -264,7 +271,7 @@ function estimateRunSeconds() {
   // 2-core VM) to prepare and run, warm-up batch (a tenth) included.
   const oauthChild = startUp + 2 * (WARMUP + OAUTH_DURATION) + 1.1 * OAUTH_CALLBACKS * 0.008
   const oauth = ROUNDS * OAUTH_SIDES.length * oauthChild + startUp
-  return 2 + minting + inProcess + coldStart + http + oauth + estimateDatabaseSeconds(ROUNDS, ALL_TARGETS)
+  return 2 + minting + inProcess + coldStart + http + oauth + estimateDatabaseSeconds(ROUNDS, ALL_TARGETS) + estimatePasswordlessSeconds(ROUNDS)
 }
 
 const cpus = os.cpus()
@@ -277,7 +284,8 @@ const environment = {
 }
 console.log(
   "Latchkey benchmark: GET /auth/session with a valid JWT session cookie; OAuth POST /signin/:id and callback " +
-    "against a local OpenID Provider; GET /auth/session under the database strategy (SQLite, PostgreSQL)",
+    "against a local OpenID Provider; GET /auth/session under the database strategy (SQLite, PostgreSQL); " +
+    "email sign-in and passkeys",
 )
 console.log(`Node ${environment.node} | ${environment.platform} | ${environment.cpu} | ${environment.cores} cores`)
 const estimatedSeconds = estimateRunSeconds()
@@ -523,6 +531,9 @@ console.log(
 const database = await databaseTargets()
 if (database.skipped) console.warn(`WARNING: ${database.skipped}`)
 
+// The receiving end of POST /signin/email when BENCH_EMAIL_SEND=smtp (passwordless-rows.js).
+const smtpSink = await startSmtpSink()
+
 const rounds = []
 for (let round = 1; round <= ROUNDS; round++) {
   const inProcess = {}
@@ -548,17 +559,24 @@ for (let round = 1; round <= ROUNDS; round++) {
     db[side] = await databaseRun({ side, round, rounds: ROUNDS, targets: database.targets, childEnv, forkChild, readCpuTicks, cpuTicksBetween, fail, log })
     console.log(Object.entries(db[side].rows).map(([key, row]) => `${key} ${fmt(row.rps)} req/s`).join(", "))
   }
-  const ratios = { ...roundRatios(inProcess, http, oauth), ...databaseRatios(db), coldStart: coldStart.ratio }
+  const passwordless = {}
+  for (const side of PASSWORDLESS_SIDES) {
+    const log = (text) => process.stdout.write(text)
+    passwordless[side] = await passwordlessRun({ side, round, rounds: ROUNDS, sink: smtpSink, childEnv, forkChild, readCpuTicks, cpuTicksBetween, fail, log })
+  }
+  const ratios = { ...roundRatios(inProcess, http, oauth), ...databaseRatios(db), ...passwordlessRatios(passwordless), coldStart: coldStart.ratio }
   console.log(
     `[${round}/${ROUNDS}] in-process ratio ${fmt(ratios.inProcess, 2)}x (${fmt(USERS)} users ${fmt(ratios.inProcessMany, 2)}x), ` +
       `cold start ${percent(ratios.coldStart, 0)}, HTTP ratio ${fmt(ratios.http, 2)}x, ` +
       `Latchkey/bare ${percent(ratios.shareOfBare)}, OAuth sign-in ${fmt(ratios["oauth.signin"], 2)}x, ` +
       `callback ${fmt(ratios["oauth.callback"], 2)}x, database SQLite ${fmt(ratios["db.sqlite/latchkey"], 2)}x` +
-      (ratios["db.postgres/latchkey.cache"] === undefined ? "" : `, PostgreSQL with cache ${fmt(ratios["db.postgres/latchkey.cache"], 2)}x`),
+      (ratios["db.postgres/latchkey.cache"] === undefined ? "" : `, PostgreSQL with cache ${fmt(ratios["db.postgres/latchkey.cache"], 2)}x`) +
+      `, email sign-in ${fmt(ratios["pw.signinEmail"], 2)}x, email callback ${fmt(ratios["pw.emailCallback"], 2)}x, ` +
+      `webauthn-options ${fmt(ratios["pw.webauthnOptions"], 2)}x, passkey ${fmt(ratios["pw.passkey"], 2)}x`,
   )
-  rounds.push({ round, inProcess, coldStart, http, oauth, database: db, ratios })
+  rounds.push({ round, inProcess, coldStart, http, oauth, database: db, passwordless, ratios })
 }
-await Promise.all([...servers.map((server) => server.child.stop()), openIdProvider.child.stop()])
+await Promise.all([...servers.map((server) => server.child.stop()), openIdProvider.child.stop(), smtpSink.close()])
 
 // ---------------------------------------------------------------------------------------------
 // 5. report: a row is its median round; a ratio is the median of the per-round ratios
@@ -706,6 +724,7 @@ console.log(
 )
 
 const databaseSection = reportDatabase({ rounds, targets: database.targets, skipped: database.skipped, summarizeRow, ratioSummary, fmt, verdict, tag })
+const passwordlessSection = reportPasswordless({ rounds, summarizeRow, ratioSummary, fmt, tag })
 
 /** A run as stored in latest.json: the raw tick counts become a share. */
 function runForJson({ cpuTicks, ...run }) {
@@ -777,13 +796,14 @@ const results = {
     ]),
   ),
   database: databaseSection,
+  passwordless: passwordlessSection,
   headlines: {
     inProcessRatio: { value: ratioInProcess.median, target: TARGETS.inProcess, met: ratioInProcess.median >= TARGETS.inProcess, range: minMax(ratioInProcess) },
     httpRatio: { value: ratioHttp.median, target: TARGETS.http, met: ratioHttp.median >= TARGETS.http, range: minMax(ratioHttp) },
     latchkeyShareOfBare: { value: shareOfBare.median, target: TARGETS.shareOfBare, met: shareOfBare.median >= TARGETS.shareOfBare, range: minMax(shareOfBare) },
     coldStartShareOfAuthjs: { value: coldStartSection.ratio, target: coldStartSection.target, met: coldStartSection.met, range: coldStartSection.ratioRange },
   },
-  rounds: rounds.map(({ round, inProcess, coldStart, http, oauth, database: db, ratios }) => ({
+  rounds: rounds.map(({ round, inProcess, coldStart, http, oauth, database: db, passwordless, ratios }) => ({
     round,
     inProcess: Object.fromEntries(Object.entries(inProcess).map(([side, run]) => [side, runForJson(run)])),
     coldStart: runForJson(coldStart),
@@ -793,6 +813,9 @@ const results = {
     ),
     database: Object.fromEntries(
       DB_SIDES.map((side) => [side, Object.fromEntries(Object.entries(db[side].rows).map(([key, run]) => [key, runForJson(run)]))]),
+    ),
+    passwordless: Object.fromEntries(
+      PASSWORDLESS_SIDES.map((side) => [side, Object.fromEntries(Object.entries(passwordless[side].rows).map(([name, run]) => [name, runForJson(run)]))]),
     ),
     ratios,
   })),

@@ -1,0 +1,119 @@
+/**
+ * Differential tests of `GET /webauthn-options/:id`: the same requests through
+ * `@auth/core` 0.41.3 (its Passkey provider with `experimental.enableWebAuthn`,
+ * on the SimpleWebAuthn 9 it was built on, both from compat/) and through
+ * Latchkey (its Passkey provider on SimpleWebAuthn 14), each with a
+ * MemoryAdapter holding the same known user. The action chosen, the status,
+ * the shape of the options, the challenge cookie's name and attributes and
+ * the error values must agree. Where Latchkey differs on purpose the test
+ * pins both sides and docs/migration.md lists the difference: the challenge
+ * cookie lives 5 minutes (not 15), and the CSRF and callback-url cookies are
+ * not minted by this action. A full ceremony is covered by e2e/passkey.test.ts.
+ */
+import { describe, expect, it } from "vitest"
+// @ts-expect-error compat/ is a plain JS package outside the workspaces: @auth/core 0.41.3's own Passkey provider.
+import AuthjsPasskey from "../../../compat/node_modules/@auth/core/providers/passkey.js"
+import { MemoryAdapter } from "../src/adapters/memory.js"
+import LatchkeyPasskey from "../src/providers/passkey.js"
+import { Client } from "./support/client.js"
+import { type AppOrigin, ORIGINS, SECRET } from "./support/config.js"
+import { setCookies } from "./support/cookies.js"
+import { type Implementation, latchkey, reference } from "./support/implementations.js"
+import { bodyOf, shapeOf } from "./support/observe.js"
+
+const KNOWN = "known@example.com"
+const CHALLENGE_COOKIE = "authjs.challenge"
+
+/** A fresh app of `impl` at `app` with one passkey provider and one known user (no passkey yet). */
+async function passkeyApp(impl: Implementation, app: AppOrigin): Promise<Client> {
+  const adapter = MemoryAdapter()
+  await adapter.createUser!({ id: "known-user", email: KNOWN, emailVerified: new Date() })
+  const config: Record<string, any> = {
+    secret: SECRET,
+    trustHost: true,
+    basePath: "/auth",
+    adapter,
+    experimental: { enableWebAuthn: true },
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+    providers: [impl === reference ? AuthjsPasskey({}) : LatchkeyPasskey()],
+  }
+  return new Client(impl, config, app)
+}
+
+/** What a client of GET /webauthn-options observes. */
+async function optionsAnswer(impl: Implementation, app: AppOrigin, query: string) {
+  const client = await passkeyApp(impl, app)
+  const response = await client.send(`/auth/webauthn-options/passkey${query}`)
+  const body = (await bodyOf(response)) as { action?: string; options?: Record<string, unknown>; error?: string }
+  const cookies = setCookies(response)
+  const challenge = cookies.find((cookie) => cookie.name === `${app.secure ? "__Secure-" : ""}${CHALLENGE_COOKIE}`)
+  return { response, body, cookies, challenge }
+}
+
+/**
+ * The options' shape, without what only SimpleWebAuthn 14 writes (`hints`) and
+ * the empty `allowCredentials` list SimpleWebAuthn 9 writes for a known user without
+ * a passkey (both mean "no restriction" to a browser).
+ */
+function comparableOptions(options: Record<string, unknown> | undefined) {
+  if (!options) return options
+  const { hints: _hints, allowCredentials, ...rest } = options
+  const kept = Array.isArray(allowCredentials) && allowCredentials.length > 0 ? { ...rest, allowCredentials } : rest
+  return shapeOf(kept)
+}
+
+const scenarios = [
+  { label: "no action, no email (a discoverable sign-in)", query: "", action: "authenticate" },
+  { label: "action=authenticate", query: "?action=authenticate", action: "authenticate" },
+  { label: "a known email", query: `?email=${encodeURIComponent(KNOWN)}`, action: "authenticate" },
+  { label: "a new email (registration inferred)", query: "?email=new%40example.com", action: "register" },
+  { label: "action=register with a new email", query: "?action=register&email=new%40example.com", action: "register" },
+] as const
+
+describe.each(ORIGINS)("GET /webauthn-options: @auth/core and Latchkey agree over $label ($origin)", (app: AppOrigin) => {
+  it.each(scenarios)("$label: the same action, status, options shape and challenge cookie", async ({ query, action }) => {
+    const ref = await optionsAnswer(reference, app, query)
+    const ours = await optionsAnswer(latchkey, app, query)
+    const observed = (side: typeof ref) => ({
+      status: side.response.status,
+      contentType: side.response.headers.get("content-type"),
+      action: side.body.action,
+      options: comparableOptions(side.body.options),
+      rpId: side.body.options?.rpId ?? (side.body.options?.rp as { id?: string } | undefined)?.id,
+      userName: (side.body.options?.user as { name?: string } | undefined)?.name,
+      challengeCookie: side.challenge && {
+        name: side.challenge.name,
+        httpOnly: side.challenge.httpOnly,
+        secure: side.challenge.secure ?? false,
+        sameSite: side.challenge.sameSite?.toLowerCase(),
+        path: side.challenge.path,
+      },
+    })
+    expect(observed(ours)).toEqual(observed(ref))
+    expect(observed(ours)).toMatchObject({
+      status: 200,
+      action,
+      rpId: new URL(app.origin).hostname,
+      challengeCookie: { httpOnly: true, secure: app.secure, sameSite: "lax", path: "/" },
+    })
+    expect(ours.body.options!.challenge).toMatch(/^[\w-]{43}$/)
+    if (action === "register") expect(observed(ours).userName).toBe("new@example.com")
+
+    // Pinned (docs/migration.md, "Passkeys" and "Cookies and sessions"): the challenge lives
+    // 5 minutes instead of 15, and only the challenge cookie is set by this action.
+    expect(ref.challenge!.maxAge).toBe(15 * 60)
+    expect(ours.challenge!.maxAge).toBe(5 * 60)
+    expect(ref.cookies.map((cookie) => cookie.name).sort()).toEqual(
+      [ref.challenge!.name, ...(app.secure ? ["__Host-authjs.csrf-token", "__Secure-authjs.callback-url"] : ["authjs.callback-url", "authjs.csrf-token"])].sort(),
+    )
+    expect(ours.cookies.map((cookie) => cookie.name)).toEqual([ours.challenge!.name])
+  })
+
+  it("an invalid action: the same 400 and error value, and no challenge", async () => {
+    const ref = await optionsAnswer(reference, app, "?action=bogus")
+    const ours = await optionsAnswer(latchkey, app, "?action=bogus")
+    const observed = (side: typeof ref) => ({ status: side.response.status, body: side.body, challenge: side.challenge })
+    expect(observed(ours)).toEqual(observed(ref))
+    expect(observed(ours)).toEqual({ status: 400, body: { error: "Invalid action" }, challenge: undefined })
+  })
+})

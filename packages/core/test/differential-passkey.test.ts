@@ -81,6 +81,7 @@ describe.each(ORIGINS)("GET /webauthn-options: @auth/core and Latchkey agree ove
       options: comparableOptions(side.body.options),
       rpId: side.body.options?.rpId ?? (side.body.options?.rp as { id?: string } | undefined)?.id,
       userName: (side.body.options?.user as { name?: string } | undefined)?.name,
+      userDisplayName: (side.body.options?.user as { displayName?: string } | undefined)?.displayName,
       challengeCookie: side.challenge && {
         name: side.challenge.name,
         httpOnly: side.challenge.httpOnly,
@@ -97,7 +98,7 @@ describe.each(ORIGINS)("GET /webauthn-options: @auth/core and Latchkey agree ove
       challengeCookie: { httpOnly: true, secure: app.secure, sameSite: "lax", path: "/" },
     })
     expect(ours.body.options!.challenge).toMatch(/^[\w-]{43}$/)
-    if (action === "register") expect(observed(ours).userName).toBe("new@example.com")
+    if (action === "register") expect(observed(ours)).toMatchObject({ userName: "new@example.com", userDisplayName: "new@example.com" })
 
     // Pinned (docs/migration.md, "Passkeys" and "Cookies and sessions"): the challenge lives
     // 5 minutes instead of 15, and only the challenge cookie is set by this action.

@@ -90,7 +90,8 @@ export async function webauthnOptions(ctx: RequestContext, provider: InternalPro
     rpID: rp.id,
     rpName: rp.name,
     userName: user.email,
-    ...(user.name ? { userDisplayName: user.name } : {}),
+    // Without a name, the address: what @auth/core (on SimpleWebAuthn 9) shows in the passkey chooser, not an empty label.
+    userDisplayName: user.name || user.email,
     excludeCredentials: credentials,
   })
   await issueChallenge(ctx, provider.id, "register", options.challenge, user)

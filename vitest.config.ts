@@ -61,6 +61,7 @@ export default defineConfig({
             "packages/core/test/providers/twitter-oauth1.test.ts",
             "packages/core/test/email.test.ts",
             "packages/core/test/email-rate-limit.test.ts",
+            "packages/core/test/email-code.test.ts",
             "e2e/passkey.test.ts",
           ],
         },

@@ -26,6 +26,7 @@ import { toWebHeaders } from "../../http/request.js"
 import type { EmailConfig } from "../../providers/email.js"
 import type { Account, ResponseInternal } from "../../types.js"
 import { normalizeAddress } from "./normalize-address.js"
+import { codeFormat, issueCode } from "./code.js"
 import { admitSend } from "./send-limits.js"
 import { newLinkToken, storedLinkToken } from "./token.js"
 
@@ -72,17 +73,32 @@ export async function sendSignInLink(ctx: RequestContext, provider: EmailProvide
   if (redirect) return { redirect, cookies: ctx.responseCookies }
   // Resolved first in both paths: it may set the callback-url cookie, and a limited answer must carry the same.
   const callbackUrl = await ctx.callbackUrl()
-  if (!(await admitSend(ctx, provider.id, email))) return checkYourEmail(ctx, provider)
+  const withCode = codeFormat(provider) !== undefined
+  const expires = new Date(Date.now() + (provider.maxAge ?? DEFAULT_LINK_MAX_AGE) * 1000)
+  if (!(await admitSend(ctx, provider.id, email))) {
+    // The same cookie as a real send, standing for nothing: the answer must not show the limit.
+    if (withCode) await issueCode(ctx, provider, linkSecret(ctx, provider), { email, linkHash: newLinkToken(), linkExpires: expires }, true)
+    return checkYourEmail(ctx, provider)
+  }
 
   const token = (await provider.generateVerificationToken?.()) ?? newLinkToken()
-  const expires = new Date(Date.now() + (provider.maxAge ?? DEFAULT_LINK_MAX_AGE) * 1000)
   const hashed = await storedLinkToken(token, linkSecret(ctx, provider))
   const url = `${ctx.actionBase}/callback/${provider.id}?${new URLSearchParams({ callbackUrl, token, email })}`
+  const issued = withCode ? await issueCode(ctx, provider, linkSecret(ctx, provider), { email, linkHash: hashed, linkExpires: expires }) : undefined
 
   const [sent, stored] = await Promise.allSettled([
     (async () =>
-      provider.sendVerificationRequest({ identifier: email, token, expires, url, provider, theme: config.theme, request: webRequest(ctx) }))(),
-    adapter.createVerificationToken!({ identifier: email, token: hashed, expires }),
+      provider.sendVerificationRequest({
+        identifier: email,
+        token,
+        expires,
+        url,
+        provider,
+        theme: config.theme,
+        request: webRequest(ctx),
+        ...(issued ? { code: issued.code } : {}),
+      }))(),
+    Promise.all([adapter.createVerificationToken!({ identifier: email, token: hashed, expires }), issued?.store()]),
   ])
   if (sent.status === "rejected") {
     // The message may never arrive: spend the token now so that no usable link is left behind.

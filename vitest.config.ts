@@ -63,6 +63,8 @@ export default defineConfig({
             "packages/core/test/providers/twitter-oauth1.test.ts",
             "packages/core/test/email.test.ts",
             "packages/core/test/email-apis.test.ts",
+            "packages/core/test/email-rate-limit.test.ts",
+            "packages/core/test/email-code.test.ts",
             "e2e/passkey.test.ts",
           ],
         },

@@ -50,6 +50,7 @@ export type ErrorType =
   | "InvalidOption"
   | "CallbackError"
   | "RedirectProxyTargetRefused"
+  | "EmailSendRefused"
 
 /** Where a user is sent when the error interrupts a request. */
 export type ErrorKind = "signIn" | "error"
@@ -306,6 +307,19 @@ export class CallbackError extends AuthError {
  */
 export class RedirectProxyTargetRefused extends AuthError {
   static override type: ErrorType = "RedirectProxyTargetRefused"
+}
+
+/**
+ * A sign-in email was not sent because a rate limit refused it (the
+ * message names the rule: per address or per client) or because the
+ * rate-limit store failed (the cause), which refuses the send rather than
+ * send without a limit. Logged, never shown: the user sees the same
+ * "Check your email" page as after a send, so that the answer never tells
+ * whether an address has an account or was limited
+ * (docs/providers/email.md, "Rate limits"). Latchkey's own type.
+ */
+export class EmailSendRefused extends AuthError {
+  static override type: ErrorType = "EmailSendRefused"
 }
 
 const clientSafeTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([

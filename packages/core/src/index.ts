@@ -44,6 +44,8 @@ export type {
   CallbacksOptions,
   EventCallbacks,
   JWTCallbackParams,
+  RateLimitOptions,
+  RateLimitWindow,
   SessionCacheOptions,
   SessionCallbackParams,
   SessionOptions,

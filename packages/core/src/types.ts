@@ -243,6 +243,8 @@ export interface RequestInternal {
   query: Record<string, string>
   /** The `error` query parameter. */
   error?: string
+  /** The client's address as the integration saw it on the socket (`AuthRequestLike.clientIp`). */
+  clientIp?: string
 }
 
 /** An action's result before it becomes a `Response` (docs/architecture.md, "The request flow"). */

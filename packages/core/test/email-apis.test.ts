@@ -222,6 +222,17 @@ describe.each(senders.map((sender) => [sender.id, sender] as const))("%s", (id, 
     expect((await ada.session()).body?.user?.email).toBe("ada@example.com")
   })
 
+  it("with `code: true` the message carries the sign-in code, as the SMTP provider's does", async () => {
+    const { browser } = app(await memoryAdapter(), sender.factory({ apiKey: KEY, from: FROM, baseUrl: api.url, code: true }))
+    await requestLink(browser(), id)
+    const received = await sender.read(api.requests[0]!)
+    const code = /\b(\d{6})\b/.exec(received.text)?.[1]
+    expect(code).toBeDefined()
+    const expected = renderSignInMessage({ url: linkIn(received.text), host: "localhost:3000", code })
+    expect(received.text).toBe(expected.text)
+    expect(received.html).toBe(expected.html)
+  })
+
   it.each([
     ["an error status with the service's JSON", () => ({ ...sender.refusal, contentType: "application/json" }), () => [String(sender.refusal.status), sender.refusal.message]],
     ["a 5xx", () => ({ status: 503, body: "upstream unavailable" }), () => ["503", "upstream unavailable"]],

@@ -2,7 +2,7 @@
  * Express request → the request Latchkey core reads, from Express's own view
  * of it: the full `req.originalUrl` (Express rewrites `req.url` below a mount
  * path), the origin Express trusts, and the body a parser may already have
- * read. The conversion itself is `@latchkey/node`'s, with no web `Request`.
+ * read, and the client IP as Express trusts it (`req.ip`). The conversion itself is `@latchkey/node`'s, with no web `Request`.
  */
 import type { AuthRequestLike } from "@latchkey/core"
 import { toAuthRequest } from "@latchkey/node"
@@ -23,5 +23,7 @@ export function expressAuthRequest(req: ExpressRequest, env: Env, config: object
     ...(origin === undefined ? {} : { origin }),
     ...(body === undefined ? {} : { body }),
     ...(basePath === undefined ? {} : { basePath }),
+    // Express's own view of the client, which follows the app's `trust proxy` setting (off: the socket's address).
+    ...(req.ip === undefined ? {} : { clientIp: req.ip }),
   })
 }

@@ -25,16 +25,20 @@ import { bodyStream, hasBody, pathOf } from "./request.js"
  * - `headers`: a read-only view of `req.headers`, nothing copied;
  * - `body`: `options.body` when a parser already read the stream (the
  *   framing headers are then hidden), else `req` streamed, created only if
- *   core reads it (GET and HEAD never have one).
+ *   core reads it (GET and HEAD never have one);
+ * - `clientIp`: `options.clientIp`, else the socket's remote address (never
+ *   a forwarded header), for core's per-client rate limits.
  *
  * @throws TypeError when `options.origin` is set and not an absolute http(s) URL.
  */
 export function toAuthRequest(req: IncomingMessage, options: ToAuthRequestOptions = {}): AuthRequestLike {
   const method = req.method ?? "GET"
   const replaced = options.body
+  const clientIp = options.clientIp ?? req.socket?.remoteAddress
   let body: ReadableStream<Uint8Array> | null | undefined
   return {
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
+    ...(clientIp === undefined ? {} : { clientIp }),
     method,
     url: `${requestOrigin(req, options)}${pathOf(options.path ?? req.url)}`,
     headers: new NodeHeaderView(replaced === undefined ? req.headers : withoutBodyFraming(req.headers)),

@@ -62,6 +62,14 @@ export interface ToAuthRequestOptions extends NodeRequestOptions {
    * (a web `Request` has no such field).
    */
   basePath?: string
+  /**
+   * The client's address, handed to core as `AuthRequestLike.clientIp` for
+   * its per-client rate limits (`@latchkey/core`'s docs/rate-limiting.md),
+   * for a framework that knows it better (Express's `req.ip`, which follows
+   * its `trust proxy` setting). Default: the socket's remote address;
+   * `X-Forwarded-For` is never read here. {@link toWebRequest} ignores it.
+   */
+  clientIp?: string
 }
 
 /** Options of {@link toWebRequest}: those of {@link toAuthRequest}, plus the response for the abort signal. */

@@ -21,6 +21,7 @@ async function describeRequest(request: AuthRequestLike) {
     contentLength: request.headers.get("content-length"),
     body: text,
     basePath: request.basePath ?? null,
+    clientIp: request.clientIp ?? null,
   }
 }
 
@@ -56,6 +57,14 @@ describe("toAuthRequest", () => {
     expect(JSON.parse((await rawRequest(mounted.port, { path: "/t/acme/session" })).body).basePath).toBe("/t/acme")
     const plain = await echoServer()
     expect(JSON.parse((await rawRequest(plain.port, { path: "/auth/session" })).body).basePath).toBeNull()
+  })
+
+  it("hands the socket's address to core as the client IP, never X-Forwarded-For; a framework's own wins", async () => {
+    const plain = await echoServer()
+    const seen = JSON.parse((await rawRequest(plain.port, { path: "/auth/session", headers: { "x-forwarded-for": "198.51.100.9" } })).body)
+    expect(seen.clientIp).toMatch(/^(?:::ffff:)?127\.0\.0\.1$/)
+    const framework = await echoServer(() => ({ clientIp: "203.0.113.5" }))
+    expect(JSON.parse((await rawRequest(framework.port, { path: "/auth/session" })).body).clientIp).toBe("203.0.113.5")
   })
 
   it("ignores X-Forwarded-Host unless trustProxy is set", async () => {

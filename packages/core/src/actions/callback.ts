@@ -59,6 +59,7 @@ export async function callback(ctx: RequestContext): Promise<ResponseInternal> {
   if (provider.type === "email") {
     const result = await emailCallback(ctx, provider as EmailProvider)
     if ("attempt" in result) return finishSignIn(ctx, result.attempt)
+    if ("retry" in result) return { redirect: result.retry, cookies: ctx.responseCookies }
     const { renderEmailConfirmPage } = await builtInPages(ctx.config)
     return htmlResponse(ctx, renderEmailConfirmPage({ theme: ctx.config.theme, ...result.confirmation }))
   }

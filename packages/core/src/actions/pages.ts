@@ -6,6 +6,8 @@
 import { UnknownAction } from "../errors.js"
 import type { PageProvider } from "../pages/index.js"
 import type { ResponseInternal } from "../types.js"
+import { codeFormat } from "../flows/email/code.js"
+import type { EmailProvider } from "../flows/email/send-link.js"
 import type { RequestContext } from "../context.js"
 import { withQuery } from "../http/query.js"
 import { htmlResponse, passkeyPageCsp } from "./html.js"
@@ -90,7 +92,13 @@ export async function verifyRequestPage(ctx: RequestContext): Promise<ResponseIn
   const { pages, theme } = ctx.config
   if (pages.verifyRequest) return { redirect: `${pages.verifyRequest}${ctx.request.url.search}`, cookies: ctx.responseCookies }
   const { renderVerifyRequestPage } = await builtInPages(ctx.config)
-  return htmlResponse(ctx, renderVerifyRequestPage({ theme, homeUrl: ctx.origin }))
+  const providerId = ctx.request.query.provider
+  const provider = ctx.config.providers.find((entry) => entry.id === providerId && entry.type === "email")
+  const code =
+    provider && codeFormat(provider as EmailProvider)
+      ? { actionUrl: `${ctx.actionBase}/callback/${provider.id}`, csrfToken: await ctx.csrfToken(), providerId: provider.id, wrong: ctx.request.query.code === "wrong" }
+      : undefined
+  return htmlResponse(ctx, renderVerifyRequestPage({ theme, homeUrl: ctx.origin, code }))
 }
 
 /** The built-in error page for `error` (status by type), whatever `pages.error` says. */

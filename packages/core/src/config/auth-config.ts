@@ -21,6 +21,7 @@ import type {
   User,
 } from "../types.js"
 import type { RedirectProxyAllowedOrigins } from "../security/redirect-proxy-targets.js"
+import type { RateLimitStore } from "../security/rate-limit/store.js"
 import type { raw, skipCSRFCheck } from "../symbols.js"
 
 /** Session options (docs/configuration.md, "Sessions"). */
@@ -277,4 +278,48 @@ export interface AuthConfig {
   redirectProxyAllowedOrigins?: RedirectProxyAllowedOrigins
   /** Opt-in experimental features. */
   experimental?: { enableWebAuthn?: boolean }
+  /**
+   * Where the sign-in flows keep their rate-limit counts, where the client
+   * IP comes from, and the limits on sending sign-in email. Latchkey only
+   * (`@auth/core` has no rate limits and no such option). See
+   * docs/rate-limiting.md, "Email sign-in".
+   */
+  rateLimit?: RateLimitOptions
+}
+
+/** One limit of {@link RateLimitOptions}: at most `limit` attempts in any `window` seconds. */
+export interface RateLimitWindow {
+  /** Attempts admitted per window: an integer from 1 to 10,000. */
+  limit: number
+  /** The window in seconds: an integer from 1 to one year. */
+  window: number
+}
+
+/** The `rateLimit` option (docs/rate-limiting.md, "Email sign-in"). */
+export interface RateLimitOptions {
+  /**
+   * Where the counts live. Default: a `MemoryRateLimitStore` of this
+   * configuration (one process). Share `RedisRateLimitStore` of
+   * `@latchkey/adapter-redis` between app instances for one limit across them.
+   */
+  store?: RateLimitStore
+  /**
+   * The request header your reverse proxy sets to the client's address
+   * (`"x-real-ip"`, `"cf-connecting-ip"`, `"fly-client-ip"`), for `Auth()`
+   * behind a proxy. When set, the client IP is read from it only (when it
+   * holds a list, its last entry: the one your proxy wrote), and a request
+   * without it has no client IP. Set it only when your proxy overwrites that
+   * header on every request: a client can send any header. Default: none,
+   * and no forwarded header (`X-Forwarded-For` included) is ever trusted;
+   * the client IP is then the socket's, which `@latchkey/node` and
+   * `@latchkey/express` hand over (`AuthRequestLike.clientIp`).
+   */
+  clientIpHeader?: string
+  /** Limits on sending sign-in email (docs/providers/email.md, "Rate limits"). */
+  email?: {
+    /** Messages to one address. Default: 1 per 60 s and 5 per hour. `[]` lifts the limit. */
+    perAddress?: RateLimitWindow[]
+    /** Messages asked for by one client IP. Default: 20 per hour. `[]` lifts the limit. */
+    perClient?: RateLimitWindow[]
+  }
 }

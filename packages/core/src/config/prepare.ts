@@ -22,7 +22,7 @@ import { OpenedTokenCache } from "../session/opened-token-cache.js"
 import { RedirectProxyTargets } from "../security/redirect-proxy-targets.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { LoggerInstance, PagesOptions, Theme } from "../types.js"
-import type { AuthConfig, CallbacksOptions, EventCallbacks, SessionOptions } from "./auth-config.js"
+import type { AuthConfig, CallbacksOptions, EventCallbacks, RateLimitOptions, SessionOptions } from "./auth-config.js"
 import { assertConfig } from "./assert.js"
 import { prepareCallbacks } from "./callbacks.js"
 import {
@@ -78,6 +78,8 @@ export interface PreparedConfig {
   readonly slots: ConfigSlots<PreparedConfig>
   /** Where the redirect proxy may forward an authorization response (`redirectProxyAllowedOrigins`). */
   readonly redirectProxyTargets: RedirectProxyTargets
+  /** The `rateLimit` option as given (checked); the flows build their limiters from it in a slot. */
+  readonly rateLimit: RateLimitOptions
 }
 
 /** The value of `slot` for `config`, created on first use and kept while the configuration is. */
@@ -213,6 +215,7 @@ function failed(config: unknown, logger: LoggerInstance, configError: AuthError)
     redirectProxyUrl: undefined,
     slots: new ConfigSlots(),
     redirectProxyTargets: new RedirectProxyTargets(undefined, undefined),
+    rateLimit: {},
   }
 }
 
@@ -288,6 +291,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     redirectProxyUrl: typeof config.redirectProxyUrl === "string" ? config.redirectProxyUrl : undefined,
     slots: new ConfigSlots(),
     redirectProxyTargets: new RedirectProxyTargets(config.redirectProxyAllowedOrigins, envOriginOf(config)),
+    rateLimit: config.rateLimit ?? {},
   }
 }
 

@@ -12,6 +12,7 @@
  */
 import { InvalidOption } from "../errors.js"
 import { originOfEntry } from "../security/redirect-proxy-targets.js"
+import { checkRateLimit } from "../security/rate-limit/check.js"
 
 /** Reads a boolean option: a boolean, or a string where "false", "0", "no", "off" and "" are false. */
 export function flagValue(value: unknown): boolean | undefined {
@@ -170,6 +171,39 @@ function checkExperimental(value: unknown): Problem {
   return checkFlag("experimental.enableWebAuthn", value.enableWebAuthn)
 }
 
+function checkRateLimitWindows(path: string, value: unknown): Problem {
+  if (isUnset(value)) return undefined
+  if (!Array.isArray(value)) return mustBe(path, value, "a list of { limit, window }", "e.g. `[{ limit: 5, window: 3600 }]`; `[]` lifts the limit.")
+  const windows = new Set<unknown>()
+  for (const [index, entry] of value.entries()) {
+    if (!isObject(entry)) return mustBe(`${path}[${index}]`, entry, "an object { limit, window }")
+    try {
+      checkRateLimit(entry.limit, entry.window)
+    } catch (error) {
+      return `\`${path}[${index}]\`: ${(error as Error).message}`
+    }
+    if (windows.has(entry.window)) return `\`${path}\` has two limits with the window ${String(entry.window)} s; keep the lower one.`
+    windows.add(entry.window)
+  }
+  return undefined
+}
+
+function checkRateLimitOptions(value: unknown): Problem {
+  const problem = checkObject("rateLimit", value)
+  if (problem || !isObject(value)) return problem
+  if (!isUnset(value.store) && !(isObject(value.store) && typeof value.store.consume === "function")) {
+    return mustBe("rateLimit.store", value.store, "a rate-limit store (an object with a consume(key, limit, window) method)", "e.g. `new MemoryRateLimitStore()` or `new RedisRateLimitStore(redis)`.")
+  }
+  if (!isUnset(value.clientIpHeader) && (typeof value.clientIpHeader !== "string" || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(value.clientIpHeader))) {
+    return mustBe("rateLimit.clientIpHeader", value.clientIpHeader, "a header name", 'e.g. "x-real-ip": the header your proxy sets to the client\'s address.')
+  }
+  const email = value.email
+  return (
+    checkObject("rateLimit.email", email) ??
+    (isObject(email) ? (checkRateLimitWindows("rateLimit.email.perAddress", email.perAddress) ?? checkRateLimitWindows("rateLimit.email.perClient", email.perClient)) : undefined)
+  )
+}
+
 /**
  * The first option of `config` with a wrong type or value, as an
  * {@link InvalidOption} whose message names it; `undefined` when all are fine.
@@ -196,6 +230,7 @@ export function validateOptions(config: unknown): InvalidOption | undefined {
     checkAdapter(config.adapter) ??
     checkString("redirectProxyUrl", config.redirectProxyUrl) ??
     checkAllowedOrigins("redirectProxyAllowedOrigins", config.redirectProxyAllowedOrigins) ??
-    checkExperimental(config.experimental)
+    checkExperimental(config.experimental) ??
+    checkRateLimitOptions(config.rateLimit)
   return problem === undefined ? undefined : new InvalidOption(problem)
 }

@@ -80,6 +80,15 @@ export interface AuthRequestLike {
    * root. Default: the configuration's `basePath`.
    */
   basePath?: string
+  /**
+   * The address of the client that opened the connection (the socket's
+   * remote address), for the rate limits that count per client
+   * (docs/rate-limiting.md, "Email sign-in"). `@latchkey/node` and
+   * `@latchkey/express` fill it; a web `Request` has none, so `Auth()` reads
+   * the client IP only from the header `rateLimit.clientIpHeader` names, and
+   * only when the app sets it. Default: unknown (no per-client limit).
+   */
+  clientIp?: string
 }
 
 /**
@@ -180,6 +189,7 @@ export function toInternalRequest(request: AuthRequestLike, basePath: string): R
     query,
     error: query.error,
   }
+  if (typeof request.clientIp === "string" && request.clientIp) parsed.clientIp = request.clientIp
   if (method === "GET") return parsed
   return parseBody(request).then((body) => {
     if (body instanceof URLSearchParams) {

@@ -19,6 +19,8 @@ export interface SignInMessageProps {
   /** The app's host, as the subject names it. */
   host: string
   theme?: Theme | undefined
+  /** The sign-in code for the same sign-in, when the provider sends one. */
+  code?: string | undefined
 }
 
 /** A rendered message. */
@@ -33,7 +35,7 @@ function unlinkedHost(host: string): string {
   return host.replace(/\./g, "\u200B.")
 }
 
-function MessageBody({ url, host, theme }: SignInMessageProps) {
+function MessageBody({ url, host, theme, code }: SignInMessageProps) {
   const brand = parseColor(theme?.brandColor)
   const buttonBg = brand ? formatColor({ ...brand, a: 1 }) : LIGHT.brand
   const buttonText = parseColor(theme?.buttonText) ?? (brand ? readableTextOn({ ...brand, a: 1 }) : undefined)
@@ -74,6 +76,12 @@ function MessageBody({ url, host, theme }: SignInMessageProps) {
                     >
                       Sign in
                     </a>
+                    {code ? (
+                      <p style={{ margin: "24px 0 0" }}>
+                        Or enter this code in the browser where you asked to sign in (valid 10 minutes):{" "}
+                        <strong style={{ fontFamily: "monospace", fontSize: "20px", letterSpacing: "2px" }}>{code}</strong>
+                      </p>
+                    ) : null}
                     <p style={{ margin: "24px 0 0", color: LIGHT.muted, fontSize: "14px" }}>
                       If you did not ask to sign in, you can ignore this email: nobody can sign in without the link.
                     </p>
@@ -91,7 +99,8 @@ function MessageBody({ url, host, theme }: SignInMessageProps) {
 /** Renders the sign-in message for `url` at `host`. */
 export function renderSignInMessage(props: SignInMessageProps): SignInMessage {
   const subject = `Sign in to ${props.host}`
-  const text = `Sign in to ${unlinkedHost(props.host)}\n\n${props.url}\n\nIf you did not ask to sign in, you can ignore this email: nobody can sign in without the link.\n`
+  const codeLine = props.code ? `Or enter this code in the browser where you asked to sign in (valid 10 minutes): ${props.code}\n\n` : ""
+  const text = `Sign in to ${unlinkedHost(props.host)}\n\n${props.url}\n\n${codeLine}If you did not ask to sign in, you can ignore this email: nobody can sign in without the link.\n`
   const html = `<!DOCTYPE html>${renderToString(<MessageBody {...props} />)}`
   return { subject, text, html }
 }

@@ -79,6 +79,8 @@ export interface VerifyRequestPageProps {
   theme: Theme
   /** The application origin; its host is shown and linked. */
   homeUrl: string
+  /** With a provider that sends codes: the code form (POST to `actionUrl`, CSRF-checked). */
+  code?: { actionUrl: string; csrfToken: string; providerId: string; wrong: boolean } | undefined
 }
 
 /** The confirmation page of an email sign-in link (`GET /callback/{email provider}`). */

@@ -21,6 +21,11 @@ export interface SendVerificationRequestParams {
   token: string
   theme: Theme
   request: Request
+  /**
+   * With the provider's `code` on: the code for the same sign-in, to put in
+   * the message beside the link (valid 10 minutes). Latchkey only.
+   */
+  code?: string
 }
 
 /** Configuration of an email provider. */
@@ -52,6 +57,15 @@ export interface EmailConfig extends CommonProviderOptions {
    * spends (docs/providers/email.md, "The confirmation page").
    */
   confirm?: boolean
+  /**
+   * Also send a short code for the same sign-in, for the user who reads
+   * mail on another device (docs/providers/email.md, "Codes"): `true` for 6
+   * digits, or `{ length, alphabet }` (4 to 32 characters from 2 to 256
+   * distinct ones). The verify-request page then asks for it. Valid 10
+   * minutes at most, only in the browser that asked, 5 tries. Default:
+   * off. Latchkey only.
+   */
+  code?: boolean | { length?: number; alphabet?: string }
   /** The user's options, as passed to the factory. */
   options?: EmailUserConfig
 }

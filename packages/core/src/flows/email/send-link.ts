@@ -13,6 +13,10 @@
  *    spends the stored token again, so no usable link is left behind, and
  *    answers `EmailSignin`;
  * 5. a redirect to `verify-request?provider={id}&type=email`.
+ *
+ * Between 2 and 3 the rate limits (send-limits.ts): a limited send answers
+ * exactly as a sent one (step 5), with nothing sent or stored, so the
+ * answer never tells whether the address has an account or was limited.
  */
 import type { RequestContext } from "../../context.js"
 import { runSignInCallback } from "../../account/sign-in-callback.js"
@@ -22,6 +26,8 @@ import { toWebHeaders } from "../../http/request.js"
 import type { EmailConfig } from "../../providers/email.js"
 import type { Account, ResponseInternal } from "../../types.js"
 import { normalizeAddress } from "./normalize-address.js"
+import { codeFormat, issueCode } from "./code.js"
+import { admitSend } from "./send-limits.js"
 import { newLinkToken, storedLinkToken } from "./token.js"
 
 /** An email provider after normalisation. */
@@ -65,17 +71,34 @@ export async function sendSignInLink(ctx: RequestContext, provider: EmailProvide
   const account: Account = { providerAccountId: email, userId: user.id, type: "email", provider: provider.id }
   const redirect = await runSignInCallback(ctx, { user, account, email: { verificationRequest: true } })
   if (redirect) return { redirect, cookies: ctx.responseCookies }
-
+  // Resolved first in both paths: it may set the callback-url cookie, and a limited answer must carry the same.
   const callbackUrl = await ctx.callbackUrl()
-  const token = (await provider.generateVerificationToken?.()) ?? newLinkToken()
+  const withCode = codeFormat(provider) !== undefined
   const expires = new Date(Date.now() + (provider.maxAge ?? DEFAULT_LINK_MAX_AGE) * 1000)
+  if (!(await admitSend(ctx, provider.id, email))) {
+    // The same cookie as a real send, standing for nothing: the answer must not show the limit.
+    if (withCode) await issueCode(ctx, provider, linkSecret(ctx, provider), { email, linkHash: newLinkToken(), linkExpires: expires }, true)
+    return checkYourEmail(ctx, provider)
+  }
+
+  const token = (await provider.generateVerificationToken?.()) ?? newLinkToken()
   const hashed = await storedLinkToken(token, linkSecret(ctx, provider))
   const url = `${ctx.actionBase}/callback/${provider.id}?${new URLSearchParams({ callbackUrl, token, email })}`
+  const issued = withCode ? await issueCode(ctx, provider, linkSecret(ctx, provider), { email, linkHash: hashed, linkExpires: expires }) : undefined
 
   const [sent, stored] = await Promise.allSettled([
     (async () =>
-      provider.sendVerificationRequest({ identifier: email, token, expires, url, provider, theme: config.theme, request: webRequest(ctx) }))(),
-    adapter.createVerificationToken!({ identifier: email, token: hashed, expires }),
+      provider.sendVerificationRequest({
+        identifier: email,
+        token,
+        expires,
+        url,
+        provider,
+        theme: config.theme,
+        request: webRequest(ctx),
+        ...(issued ? { code: issued.code } : {}),
+      }))(),
+    Promise.all([adapter.createVerificationToken!({ identifier: email, token: hashed, expires }), issued?.store()]),
   ])
   if (sent.status === "rejected") {
     // The message may never arrive: spend the token now so that no usable link is left behind.
@@ -91,6 +114,11 @@ export async function sendSignInLink(ctx: RequestContext, provider: EmailProvide
   }
   if (stored.status === "rejected") throw stored.reason
   config.logger.debug("email sign-in: link sent", { provider: provider.id })
+  return checkYourEmail(ctx, provider)
+}
+
+/** The answer to a send, sent or limited alike: the redirect to `verify-request`. */
+function checkYourEmail(ctx: RequestContext, provider: EmailProvider): ResponseInternal {
   return {
     redirect: `${ctx.actionBase}/verify-request?${new URLSearchParams({ provider: provider.id, type: "email" })}`,
     cookies: ctx.responseCookies,

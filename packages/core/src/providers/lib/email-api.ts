@@ -56,10 +56,10 @@ export function requireApiKey(provider: EmailApiProvider, service: string): stri
 
 /** Renders the built-in message (subject "Sign in to {host}", text and HTML parts) for `params`. */
 export async function composeMessage(params: SendVerificationRequestParams): Promise<OutgoingMessage> {
-  const { identifier, url, provider, theme } = params
+  const { identifier, url, provider, theme, code } = params
   const { host, hostname } = new URL(url)
   const { renderSignInMessage } = await import("../../pages/email-message.js")
-  return { to: identifier, from: provider.from ?? `no-reply@${hostname}`, ...renderSignInMessage({ url, host, theme }) }
+  return { to: identifier, from: provider.from ?? `no-reply@${hostname}`, ...renderSignInMessage({ url, host, theme, code }) }
 }
 
 /** A sender split into its display name and address: `"Example <a@example.com>"` → `{ name: "Example", address: "a@example.com" }`. */

@@ -27,7 +27,7 @@ async function loadNodemailer(): Promise<NodemailerModule> {
 
 /** Sends the sign-in message to `identifier` (the normalised address) and nobody else. */
 export async function sendWithNodemailer(params: SendVerificationRequestParams): Promise<void> {
-  const { identifier, url, provider, theme } = params
+  const { identifier, url, provider, theme, code } = params
   if (!provider.server) {
     throw new InvalidProvider(
       `Email provider "${provider.id}" has no SMTP \`server\`: pass one (a URL such as smtp://user:pass@host:587, or nodemailer options) or set AUTH_EMAIL_SERVER.`,
@@ -35,7 +35,7 @@ export async function sendWithNodemailer(params: SendVerificationRequestParams):
   }
   const { host } = new URL(url)
   const [{ renderSignInMessage }, nodemailer] = await Promise.all([import("../../pages/email-message.js"), loadNodemailer()])
-  const message = renderSignInMessage({ url, host, theme })
+  const message = renderSignInMessage({ url, host, theme, code })
   const result = await nodemailer.createTransport(provider.server).sendMail({
     to: identifier,
     from: provider.from ?? `no-reply@${new URL(url).hostname}`,

@@ -1,0 +1,213 @@
+/**
+ * Sign-in codes (`code: true`), over a real SMTP server on 127.0.0.1: the
+ * message carries the link and a code for the same sign-in; the code typed
+ * on the verify-request page signs in, under both session strategies. A code
+ * works 10 minutes at most, only in the browser that asked, and 5 wrong tries
+ * burn it together with its link, parallel tries included.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { MemoryAdapter } from "../src/adapters/memory.js"
+import { Auth, type AuthConfig } from "../src/index.js"
+import Nodemailer, { type NodemailerUserConfig } from "../src/providers/nodemailer.js"
+import { Client, redirectTarget } from "./support/client.js"
+import { HTTP_ORIGIN } from "./support/config.js"
+import { linkOf, type SmtpSink, startSmtpSink } from "./support/smtp-sink.js"
+
+const SECRET = "email-code-secret-0123456789abcdef-0123456789"
+const ORIGIN = HTTP_ORIGIN.origin
+const VERIFY = `${ORIGIN}/auth/verify-request?provider=nodemailer&type=email`
+
+let sink: SmtpSink
+beforeAll(async () => {
+  sink = await startSmtpSink()
+})
+afterAll(() => sink.close())
+afterEach(() => {
+  sink.messages.length = 0
+  vi.useRealTimers()
+})
+
+function app({ strategy = "jwt", provider = {} }: { strategy?: "jwt" | "database"; provider?: NodemailerUserConfig } = {}) {
+  const adapter = MemoryAdapter()
+  const config: AuthConfig = {
+    secret: SECRET,
+    trustHost: true,
+    adapter,
+    session: { strategy },
+    rateLimit: { email: { perAddress: [] } },
+    providers: [Nodemailer({ server: sink.server, from: "Latchkey tests <no-reply@localhost>", code: true, ...provider })],
+    logger: { error: () => {}, warn: () => {}, debug: () => {} },
+  }
+  return { config, adapter, browser: () => new Client({ Auth }, config) }
+}
+
+/** Asks for a sign-in in `browser`; answers the link and the code of the message. */
+async function ask(browser: Client<AuthConfig>, email = "ada@example.com") {
+  const csrfToken = await browser.csrfToken()
+  const answer = await browser.send("/auth/signin/nodemailer", { form: { csrfToken, email, callbackUrl: `${ORIGIN}/dashboard` } })
+  expect(answer.headers.get("location")).toBe(VERIFY)
+  const mail = sink.messages.at(-1)!
+  const code = /enter this code[^:]*: (\S+)/.exec(mail.text)?.[1]
+  expect(code).toBeDefined()
+  expect(mail.html).toContain(code)
+  return { link: linkOf(mail), code: code! }
+}
+
+/** Types `code` into the verify-request page's form, as the browser would; answers where it goes. */
+async function typeCode(browser: Client<AuthConfig>, code: string, cookie?: string): Promise<string | null> {
+  const page = await browser.send("/auth/verify-request?provider=nodemailer&type=email")
+  const html = await page.text()
+  expect(html).toContain('name="code"')
+  const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(html)![1]!
+  const action = /<form class="lk-form" method="post" action="([^"]+)"/.exec(html)![1]!
+  expect(action).toBe(`${ORIGIN}/auth/callback/nodemailer`)
+  const answer = await browser.send("/auth/callback/nodemailer", { form: { csrfToken, code }, ...(cookie === undefined ? {} : { cookie }) })
+  return redirectTarget(answer)
+}
+
+async function sessionEmail(browser: Client<AuthConfig>) {
+  return (await browser.session()).body?.user?.email as string | undefined
+}
+
+/** The link's confirmation page's button, from a fresh browser; answers where it goes. */
+async function clickLink(browser: Client<AuthConfig>, link: string) {
+  const url = new URL(link)
+  const page = await browser.send(`${url.pathname}${url.search}`)
+  if (page.status !== 200) return redirectTarget(page)
+  const fields: Record<string, string> = {}
+  for (const match of (await page.text()).matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) fields[match[1]!] = match[2]!.replace(/&amp;/g, "&")
+  return redirectTarget(await browser.send("/auth/callback/nodemailer", { form: fields }))
+}
+
+describe("a sign-in code", () => {
+  it.each(["jwt", "database"] as const)("the right code signs in, once, and spends the link (%s)", async (strategy) => {
+    const { browser } = app({ strategy })
+    const ada = browser()
+    const { link, code } = await ask(ada)
+    expect(code).toMatch(/^[0-9]{6}$/)
+    expect(await typeCode(ada, code)).toBe(`${ORIGIN}/dashboard`)
+    expect(await sessionEmail(ada)).toBe("ada@example.com")
+    expect(await clickLink(browser(), link)).toBe(`${ORIGIN}/auth/error?error=Verification`)
+  })
+
+  it("the page without a code option has no code field", async () => {
+    const { browser } = app({ provider: { code: false } })
+    const page = await browser().send("/auth/verify-request?provider=nodemailer&type=email")
+    expect(await page.text()).not.toContain('name="code"')
+  })
+
+  it("a configured alphabet and length", async () => {
+    const { browser } = app({ provider: { code: { length: 8, alphabet: "ABCDEFGHJKLMNPQRSTUVWXYZ" } } })
+    const ada = browser()
+    const { code } = await ask(ada)
+    expect(code).toMatch(/^[A-HJ-NP-Z]{8}$/)
+    expect(await typeCode(ada, code)).toBe(`${ORIGIN}/dashboard`)
+  })
+
+  it("5 wrong tries burn the code and its link: the right code and the link are refused afterwards", async () => {
+    const { browser } = app()
+    const ada = browser()
+    const { link, code } = await ask(ada)
+    const cookie = ada.jar.header()
+    const wrong = code === "000000" ? "111111" : "000000"
+    for (let attempt = 1; attempt < 5; attempt++) expect(await typeCode(ada, wrong)).toBe(`${VERIFY}&code=wrong`)
+    expect(await (await ada.send("/auth/verify-request?provider=nodemailer&type=email&code=wrong")).text()).toContain("That code is not right")
+    expect(await typeCode(ada, wrong)).toBe(`${ORIGIN}/auth/error?error=Verification`)
+    // With the cookie as it was before the burn, too.
+    expect(await typeCode(ada, code, cookie)).toBe(`${ORIGIN}/auth/error?error=Verification`)
+    expect(await sessionEmail(ada)).toBeUndefined()
+    expect(await clickLink(browser(), link)).toBe(`${ORIGIN}/auth/error?error=Verification`)
+  })
+
+  it("4 wrong tries, then the right code: signs in", async () => {
+    const { browser } = app()
+    const ada = browser()
+    const { code } = await ask(ada)
+    const wrong = code === "000000" ? "111111" : "000000"
+    for (let attempt = 1; attempt < 5; attempt++) await typeCode(ada, wrong)
+    expect(await typeCode(ada, code)).toBe(`${ORIGIN}/dashboard`)
+  })
+
+  it("parallel wrong tries: never more than 5 compared; the code and link are burned", async () => {
+    const { browser } = app()
+    const ada = browser()
+    const { link, code } = await ask(ada)
+    const cookie = ada.jar.header()
+    const csrfToken = await ada.csrfToken()
+    const wrong = code === "000000" ? "111111" : "000000"
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => ada.send("/auth/callback/nodemailer", { form: { csrfToken, code: wrong }, cookie, keepJar: true })),
+    )
+    const targets = await Promise.all(answers.map((answer) => redirectTarget(answer)))
+    expect(targets.filter((target) => target === `${VERIFY}&code=wrong`).length).toBeLessThanOrEqual(4)
+    expect(await typeCode(ada, code, cookie)).toBe(`${ORIGIN}/auth/error?error=Verification`)
+    expect(await clickLink(browser(), link)).toBe(`${ORIGIN}/auth/error?error=Verification`)
+  })
+
+  it("from another browser (no cookie, or that browser's own) the code is refused, and the link still works", async () => {
+    const { browser } = app()
+    const ada = browser()
+    const { link, code } = await ask(ada)
+    const stranger = browser()
+    expect(await typeCode(stranger, code)).toBe(`${ORIGIN}/auth/error?error=Verification`)
+    const eve = browser()
+    await ask(eve, "eve@example.com")
+    expect(await typeCode(eve, code)).toBe(`${VERIFY}&code=wrong`)
+    expect(await sessionEmail(eve)).toBeUndefined()
+    expect(await sessionEmail(stranger)).toBeUndefined()
+    expect(await clickLink(browser(), link)).toBe(`${ORIGIN}/dashboard`)
+  })
+
+  it("expires after 10 minutes, even when the link lives 24 hours", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    vi.setSystemTime(Date.parse("2026-03-01T10:00:00Z"))
+    const { browser } = app()
+    const ada = browser()
+    const { code, link } = await ask(ada)
+    const cookie = ada.jar.header()
+    vi.setSystemTime(Date.parse("2026-03-01T10:10:01Z"))
+    expect(await typeCode(ada, code, cookie)).toBe(`${ORIGIN}/auth/error?error=Verification`)
+    expect(await sessionEmail(ada)).toBeUndefined()
+    // The link itself still works.
+    expect(await clickLink(browser(), link)).toBe(`${ORIGIN}/dashboard`)
+  })
+
+  it("the JSON API for custom pages: { csrfToken, code } with X-Auth-Return-Redirect answers { url }", async () => {
+    const { browser } = app()
+    const ada = browser()
+    const { code } = await ask(ada)
+    const csrfToken = await ada.csrfToken()
+    const wrong = await ada.send("/auth/callback/nodemailer", { json: { csrfToken, code: code === "000000" ? "111111" : "000000" }, headers: { "x-auth-return-redirect": "1" } })
+    expect(await wrong.json()).toEqual({ url: `${VERIFY}&code=wrong` })
+    const right = await ada.send("/auth/callback/nodemailer", { json: { csrfToken, code }, headers: { "x-auth-return-redirect": "1" } })
+    expect(await right.json()).toEqual({ url: `${ORIGIN}/dashboard` })
+    expect(await sessionEmail(ada)).toBe("ada@example.com")
+  })
+
+  it("a code POST without the CSRF token is MissingCSRF and spends no try", async () => {
+    const { browser } = app()
+    const ada = browser()
+    const { code } = await ask(ada)
+    const answer = await ada.send("/auth/callback/nodemailer", { form: { code, csrfToken: "forged" } })
+    expect(await redirectTarget(answer)).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`)
+    expect(await typeCode(ada, code)).toBe(`${ORIGIN}/dashboard`)
+  })
+
+  it("a limited send answers like a sent one, code cookie included, and sends nothing", async () => {
+    const limitedApp = app()
+    limitedApp.config.rateLimit = { email: { perAddress: [{ limit: 1, window: 60 }] } }
+    const names = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split("=")[0])
+    const a = limitedApp.browser()
+    const b = limitedApp.browser()
+    const askRaw = async (client: Client<AuthConfig>) =>
+      client.send("/auth/signin/nodemailer", { form: { csrfToken: await client.csrfToken(), email: "ada@example.com", callbackUrl: `${ORIGIN}/dashboard` } })
+    const real = await askRaw(a)
+    const before = sink.messages.length
+    const limited = await askRaw(b)
+    expect(sink.messages.length).toBe(before)
+    expect(limited.status).toBe(real.status)
+    expect(limited.headers.get("location")).toBe(real.headers.get("location"))
+    expect(names(limited)).toEqual(names(real))
+    expect(names(real)).toContain("latchkey.email-code")
+  })
+})

@@ -10,7 +10,7 @@
  * docs/migration.md ("Email sign-in") lists the difference.
  */
 import { createHash } from "node:crypto"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces: @auth/core 0.41.3's own Nodemailer provider.
 import AuthjsNodemailer from "../../../compat/node_modules/@auth/core/providers/nodemailer.js"
 import type { Adapter, VerificationToken } from "../src/adapters/contract.js"
@@ -21,16 +21,9 @@ import { type AppOrigin, ORIGINS, SECRET } from "./support/config.js"
 import { setCookies } from "./support/cookies.js"
 import { type Implementation, latchkey, reference } from "./support/implementations.js"
 import { cookieSummary } from "./support/observe.js"
-import { linkOf, type SmtpSink, startSmtpSink } from "./support/smtp-sink.js"
+import { linkOf, smtpSinkForFile } from "./support/smtp-sink.js"
 
-let sink: SmtpSink
-beforeAll(async () => {
-  sink = await startSmtpSink()
-})
-afterAll(() => sink.close())
-afterEach(() => {
-  sink.messages.length = 0
-})
+const sink = await smtpSinkForFile()
 
 /** An adapter whose stored verification tokens the test can read back. */
 function observedAdapter(): { adapter: Adapter; stored: VerificationToken[] } {

@@ -5,25 +5,20 @@
  * works 10 minutes at most, only in the browser that asked, and 5 wrong tries
  * burn it together with its link, parallel tries included.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
+import { afterEach, describe, expect, it, vi } from "vitest"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../src/index.js"
 import Nodemailer, { type NodemailerUserConfig } from "../src/providers/nodemailer.js"
 import { Client, redirectTarget } from "./support/client.js"
 import { HTTP_ORIGIN } from "./support/config.js"
-import { linkOf, type SmtpSink, startSmtpSink } from "./support/smtp-sink.js"
+import { linkOf, smtpSinkForFile } from "./support/smtp-sink.js"
 
 const SECRET = "email-code-secret-0123456789abcdef-0123456789"
 const ORIGIN = HTTP_ORIGIN.origin
 const VERIFY = `${ORIGIN}/auth/verify-request?provider=nodemailer&type=email`
 
-let sink: SmtpSink
-beforeAll(async () => {
-  sink = await startSmtpSink()
-})
-afterAll(() => sink.close())
+const sink = await smtpSinkForFile()
 afterEach(() => {
-  sink.messages.length = 0
   vi.useRealTimers()
 })
 

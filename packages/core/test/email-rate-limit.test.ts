@@ -8,26 +8,19 @@
  * body, nothing sent, the refusal logged. A failing store sends nothing.
  * Redis across two app instances: packages/adapter-redis/test/email-rate-limit.test.ts.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../src/index.js"
 import Nodemailer from "../src/providers/nodemailer.js"
 import { MemoryRateLimitStore } from "../src/security/rate-limit/index.js"
 import { Client } from "./support/client.js"
 import { HTTP_ORIGIN } from "./support/config.js"
-import { type SmtpSink, startSmtpSink } from "./support/smtp-sink.js"
+import { smtpSinkForFile } from "./support/smtp-sink.js"
 
 const SECRET = "email-rate-limit-secret-0123456789abcdef-0123"
 const ORIGIN = HTTP_ORIGIN.origin
 
-let sink: SmtpSink
-beforeAll(async () => {
-  sink = await startSmtpSink()
-})
-afterAll(() => sink.close())
-afterEach(() => {
-  sink.messages.length = 0
-})
+const sink = await smtpSinkForFile()
 
 function app(config: Partial<AuthConfig> = {}) {
   const errors: Error[] = []

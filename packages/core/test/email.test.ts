@@ -7,7 +7,7 @@
  * address; mail scanners (GET, HEAD) spend nothing; a send that fails leaves
  * no usable link; hostile addresses are refused with nothing sent.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterEach, describe, expect, it } from "vitest"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces: @auth/core 0.41.3's own token hash.
 import { createHash as authjsCreateHash } from "../../../compat/node_modules/@auth/core/lib/utils/web.js"
 import type { Adapter, AdapterUser } from "../src/adapters/contract.js"
@@ -19,21 +19,13 @@ import type { NodemailerUserConfig } from "../src/providers/nodemailer.js"
 import { Client, redirectTarget } from "./support/client.js"
 import { HTTP_ORIGIN } from "./support/config.js"
 import { type OpenedAdapter, sessionAdapters } from "./support/session-adapters.js"
-import { linkOf, type SmtpSink, startSmtpSink } from "./support/smtp-sink.js"
+import { linkOf, smtpSinkForFile, startSmtpSink } from "./support/smtp-sink.js"
 
 const SECRET = "email-test-secret-0123456789abcdef-0123456789"
 const ORIGIN = HTTP_ORIGIN.origin
 const adapters = sessionAdapters.slice(0, 2)
 
-let sink: SmtpSink
-beforeAll(async () => {
-  sink = await startSmtpSink()
-})
-afterAll(() => sink.close())
-afterEach(() => {
-  sink.refuseRecipients(false)
-  sink.messages.length = 0
-})
+const sink = await smtpSinkForFile()
 
 const opened: OpenedAdapter[] = []
 afterEach(async () => {

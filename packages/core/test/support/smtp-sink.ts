@@ -7,6 +7,7 @@
  */
 import type { AddressInfo } from "node:net"
 import { SMTPServer } from "smtp-server"
+import { afterAll, afterEach } from "vitest"
 
 /** One accepted message. */
 export interface ReceivedMail {
@@ -126,6 +127,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/** A sink for one test file (top-level `await`): emptied after each test, closed after the file. */
+export async function smtpSinkForFile(): Promise<SmtpSink> {
+  const sink = await startSmtpSink()
+  afterEach(() => {
+    sink.messages.length = 0
+    sink.refuseRecipients(false)
+  })
+  afterAll(() => sink.close())
+  return sink
 }
 
 /** The sign-in link of a message's text part. */

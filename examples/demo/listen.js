@@ -9,6 +9,12 @@ export async function listenOrExplain(start, port, variable, cleanup) {
   try {
     return await start()
   } catch (error) {
+    if (error?.code === "LOCAL_OIDC_PORT_IN_USE") {
+      // Local OIDC words its own one line.
+      console.error(error.message)
+      await cleanup()
+      process.exit(1)
+    }
     if (error?.code !== "EADDRINUSE" && error?.code !== "EACCES") throw error
     const why = error.code === "EADDRINUSE" ? "is already in use" : "cannot be opened"
     console.error(`Port ${port} ${why}: pick another with ${variable}=${port + 10} npm start`)

@@ -1,14 +1,12 @@
-// Starts the embedded "Local OIDC" identity provider (./local-oidc/) when
-// that folder is present, and tells the demo what its provider entry needs.
-import { existsSync } from "node:fs"
+// Starts the embedded "Local OIDC" identity provider (./local-oidc/) and
+// gives the demo its Latchkey provider entry.
+import { localOidcProvider, startLocalOidc } from "./local-oidc/index.js"
 
 /**
- * Resolves to `{ issuer, clientId, clientSecret, close() }`, or undefined when
- * ./local-oidc/ is not part of this checkout.
+ * Starts Local OIDC on localhost:`port` with its keys in `dataDir`, for the
+ * demo at `demoOrigin`. Resolves to `{ issuer, provider, close() }`.
  */
-export async function startLocalOidcIfPresent({ port, demoOrigin }) {
-  const entry = new URL("./local-oidc/index.js", import.meta.url)
-  if (!existsSync(entry)) return undefined
-  const { startLocalOidc } = await import(entry.href)
-  return startLocalOidc({ port, redirectUri: `${demoOrigin}/auth/callback/local-oidc` })
+export async function startDemoLocalOidc({ port, dataDir, demoOrigin }) {
+  const running = await startLocalOidc({ port, dataDir, clientRedirectUri: `${demoOrigin}/auth/callback/local-oidc` })
+  return { issuer: running.issuer, provider: localOidcProvider(running), close: () => running.close() }
 }

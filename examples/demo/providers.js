@@ -39,18 +39,7 @@ export function demoProviders({ db, adapter, smtpPort, localOidc, env = process.
       code: true,
     }),
     Passkey(),
-    ...(localOidc
-      ? [
-          {
-            id: "local-oidc",
-            name: "Local OIDC",
-            type: "oidc",
-            issuer: localOidc.issuer,
-            clientId: localOidc.clientId,
-            clientSecret: localOidc.clientSecret,
-          },
-        ]
-      : []),
+    ...(localOidc ? [localOidc.provider] : []),
     ...hostedProviderStatus(env)
       .filter((hosted) => hosted.configured)
       .map((hosted) => hosted.factory({})),

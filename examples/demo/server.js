@@ -15,7 +15,7 @@ import { dataFolder, persistentSecret } from "./data-folder.js"
 import { openDatabase, seedDemoUser } from "./database.js"
 import { join } from "node:path"
 import { startMailbox } from "./mailbox.js"
-import { startLocalOidcIfPresent } from "./local-oidc-seam.js"
+import { startDemoLocalOidc } from "./local-oidc-seam.js"
 import { demoProviders } from "./providers.js"
 import { demoRoutes } from "./routes.js"
 import { listenOrExplain } from "./listen.js"
@@ -56,8 +56,8 @@ async function main(env = process.env) {
   closers.push(() => mailbox.close())
 
   const oidcPort = Number(env.LOCAL_OIDC_PORT ?? port + 1)
-  const localOidc = await listenOrExplain(() => startLocalOidcIfPresent({ port: oidcPort, demoOrigin: origin }), oidcPort, "LOCAL_OIDC_PORT", stop)
-  if (localOidc) closers.push(() => localOidc.close())
+  const localOidc = await listenOrExplain(() => startDemoLocalOidc({ port: oidcPort, dataDir: folder, demoOrigin: origin }), oidcPort, "LOCAL_OIDC_PORT", stop)
+  closers.push(() => localOidc.close())
 
   const config = {
     secret,
@@ -98,7 +98,7 @@ async function main(env = process.env) {
   )
 
   console.log(`Database: ${describe(databaseUrl)} · secret: ${source === "AUTH_SECRET" ? "AUTH_SECRET" : source} · mailbox SMTP on 127.0.0.1:${mailbox.port}`)
-  if (localOidc) console.log(`Local OIDC on ${localOidc.issuer}`)
+  console.log(`Local OIDC on ${localOidc.issuer}`)
   console.log(`Latchkey demo on ${origin} — sign in with demo@latchkey.dev / latchkey-demo`)
   return stop
 }

@@ -14,6 +14,7 @@ import { join } from "node:path"
 import { createRemoteJWKSet, jwtVerify } from "jose"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { MemoryAdapter } from "../packages/core/src/adapters/memory.js"
 import { SIGN_IN_ERROR_MESSAGES } from "../packages/core/src/pages/signin.js"
 // @ts-expect-error: the demo is plain JavaScript without declarations.
 import { DEMO_USERS, startLocalOidc } from "../examples/demo/local-oidc/index.js"
@@ -146,6 +147,38 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo's Local OIDC provider in 
     const next = await openTab()
     await signInAs(next, GRACE!)
     expect(await next.locator("#email").innerText()).toBe(GRACE!.email)
+  })
+
+  it("counts the demo users' addresses as verified, so a sign-in links to the user with that verified address", async () => {
+    const adapter = MemoryAdapter()
+    const linkedDir = await mkdtemp(join(tmpdir(), "latchkey-local-oidc-linking-"))
+    const linking = await startLocalOidcApp({ dataDir: linkedDir, adapter })
+    try {
+      const ada = await adapter.createUser({ id: "existing-ada", name: "Ada", email: ADA!.email, emailVerified: new Date() })
+      // Same address, never verified: linking by email must not happen (docs/account-linking.md).
+      await adapter.createUser({ id: "existing-grace", name: "Grace", email: GRACE!.email, emailVerified: null })
+      // Each in a fresh browser: signed in, a sign-in would link to the current user instead.
+      const signInWith = async (user: { name: string }) => {
+        const page = await openTab()
+        await page.goto(`${linking.url}/auth/signin?callbackUrl=${encodeURIComponent("/")}`)
+        await page.getByRole("button", { name: "Sign in with Local OIDC" }).click()
+        await page.getByRole("button", { name: `Continue as ${user.name}` }).click()
+        await page.getByRole("button", { name: "Continue", exact: true }).click()
+        await page.waitForURL((url) => url.origin === linking.url)
+        return page
+      }
+
+      const adaPage = await signInWith(ADA!)
+      expect(await adaPage.locator("#email").innerText()).toBe(ADA!.email)
+      expect((await adapter.getUserByAccount({ provider: "local-oidc", providerAccountId: ADA!.sub }))?.id).toBe(ada.id)
+
+      const gracePage = await signInWith(GRACE!)
+      expect(new URL(gracePage.url()).searchParams.get("error")).toBe("OAuthAccountNotLinked")
+      expect(await adapter.getUserByAccount({ provider: "local-oidc", providerAccountId: GRACE!.sub })).toBeNull()
+    } finally {
+      await linking.close()
+      await rm(linkedDir, { recursive: true, force: true })
+    }
   })
 
   it("answers a stale or forged interaction with a short error page, never a stack trace", async () => {

@@ -39,8 +39,11 @@ export interface LocalOidcApp {
 const escapeHtml = (text: unknown) =>
   String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
 
-/** Starts the app on 127.0.0.1 (port 0), then the provider (port 0) with the app's callback registered. */
-export async function startLocalOidcApp({ dataDir }: { dataDir: string }): Promise<LocalOidcApp> {
+/**
+ * Starts the app on 127.0.0.1 (port 0), then the provider (port 0) with the app's callback registered.
+ * With `adapter`, users and accounts are stored there (sessions stay JWTs).
+ */
+export async function startLocalOidcApp({ dataDir, adapter }: { dataDir: string; adapter?: AuthConfig["adapter"] }): Promise<LocalOidcApp> {
   const signIns: Array<{ email?: string | null; idToken?: string }> = []
   const logged: string[] = []
   let config: AuthConfig | undefined
@@ -86,6 +89,8 @@ export async function startLocalOidcApp({ dataDir }: { dataDir: string }): Promi
       secret: randomBytes(33).toString("base64"),
       trustHost: true,
       basePath: "/auth",
+      adapter,
+      session: { strategy: "jwt" },
       providers: [localOidcProvider(op)],
       logger: {
         error: (error) => logged.push(`error:${(error as { type?: string }).type ?? error.name}`),

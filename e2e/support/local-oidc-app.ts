@@ -23,7 +23,7 @@ export interface LocalOidc {
 
 /** A running app and its provider. */
 export interface LocalOidcApp {
-  /** The app, `http://127.0.0.1:{port}`. */
+  /** The app, `http://localhost:{port}`. */
   readonly url: string
   /** The provider currently serving (replaced by {@link LocalOidcApp.restartProvider}). */
   readonly provider: LocalOidc
@@ -40,7 +40,7 @@ const escapeHtml = (text: unknown) =>
   String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
 
 /**
- * Starts the app on 127.0.0.1 (port 0), then the provider (port 0) with the app's callback registered.
+ * Starts the app on localhost (port 0), then the provider (port 0) with the app's callback registered.
  * With `adapter`, users and accounts are stored there (sessions stay JWTs).
  */
 export async function startLocalOidcApp({ dataDir, adapter }: { dataDir: string; adapter?: AuthConfig["adapter"] }): Promise<LocalOidcApp> {
@@ -71,9 +71,10 @@ export async function startLocalOidcApp({ dataDir, adapter }: { dataDir: string;
   )
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject)
-    server.listen(0, "127.0.0.1", resolve)
+    server.listen(0, "localhost", resolve)
   })
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  // localhost like the demo: app and provider then share cookies by host (ports do not separate them).
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`
   const start = (port: number): Promise<LocalOidc> =>
     startLocalOidc({ port, dataDir, clientRedirectUri: `${url}/auth/callback/local-oidc` })
 

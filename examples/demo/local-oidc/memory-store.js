@@ -53,8 +53,9 @@ export function memoryAdapter() {
     async destroy(id) {
       entries.delete(this.key(id))
     }
+    // Per model, as oidc-provider calls it: an interaction that names the grant must survive its revocation.
     async revokeByGrantId(grantId) {
-      for (const [key, entry] of entries) if (entry.payload.grantId === grantId) entries.delete(key)
+      for (const [key, entry] of entries) if (key.startsWith(`${this.model}:`) && entry.payload.grantId === grantId) entries.delete(key)
     }
   }
 }

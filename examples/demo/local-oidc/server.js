@@ -118,13 +118,19 @@ export async function startLocalOidc(options) {
     provider.on("server_error", (_ctx, error) => console.error(`Local OIDC: ${error?.message ?? error}`))
     const interactions = interactionHandler(provider)
     const oidc = provider.callback()
-    handle = async (req, res) => {
+    const route = async (req, res) => {
       const { pathname } = new URL(req.url, issuer)
       if (pathname === STYLESHEET_PATH) return sendAsset(res, "text/css; charset=utf-8", STYLESHEET)
       if (pathname === FAVICON_PATH || pathname === "/favicon.ico") return sendAsset(res, "image/svg+xml", FAVICON_SVG)
       if (await interactions(req, res)) return
       oidc(req, res)
     }
+    // A request target no URL parser accepts gets a plain 400, not an unhandled rejection.
+    handle = (req, res) =>
+      route(req, res).catch(() => {
+        if (!res.headersSent) res.writeHead(400, { "content-type": "text/plain; charset=utf-8" })
+        res.end("Bad request")
+      })
   } catch (error) {
     await closeServer(server)
     throw error

@@ -88,8 +88,8 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
     await page.getByRole("button", { name: new RegExp(`Continue as ${name}`) }).click()
     // A grant given before is remembered, so consent is asked at most once per user.
     const consent = page.getByRole("heading", { name: "Allow access" })
-    const next = await Promise.race([page.waitForURL(url("/")).then(() => "demo"), consent.waitFor().then(() => "consent")]).catch(async (e) => { console.log("DEBUG2", page.url(), await page.locator("body").innerText()); throw e })
-    if (next === "consent") await Promise.all([page.waitForURL(url("/")).catch(async (e) => { console.log("DEBUG", page.url(), await page.content()); throw e }), page.getByRole("button", { name: "Continue", exact: true }).click()])
+    const next = await Promise.race([page.waitForURL(url("/")).then(() => "demo"), consent.waitFor().then(() => "consent")])
+    if (next === "consent") await Promise.all([page.waitForURL(url("/")), page.getByRole("button", { name: "Continue", exact: true }).click()])
   }
   async function askForEmail(email: string) {
     await page.goto(url("/auth/signin?callbackUrl=%2F"))

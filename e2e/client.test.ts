@@ -80,6 +80,9 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
       return client.signIn("credentials", { username, password: "wrong", redirect: false })
     }, BOB.username)
     expect(result).toEqual({ error: "CredentialsSignin", code: "credentials", status: 200, ok: true, url: null })
+    // The first sign-in of a page: the providers list and the token in parallel, then the POST; no session request after a refusal.
+    expect(requests.slice(0, 2).sort()).toEqual(["GET /api/auth/csrf", "GET /api/auth/providers"])
+    expect(requests.slice(2)).toEqual(["POST /api/auth/callback/credentials"])
     expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
   })
 

@@ -18,6 +18,8 @@ const exposed = {
   webauthn,
   reactVersion: version,
   renders: 0,
+  /** The status of each render, in order. */
+  statuses: [] as string[],
   update: undefined as undefined | ((data?: unknown) => Promise<unknown>),
 }
 ;(window as unknown as { latchkey: typeof exposed }).latchkey = exposed
@@ -32,6 +34,7 @@ const onUnauthenticated = query.has("onUnauthenticated")
 function Status() {
   const { data, status, update } = client.useSession(query.has("required") ? { required: true, onUnauthenticated } : undefined)
   exposed.renders += 1
+  exposed.statuses.push(status)
   exposed.update = update
   return (
     <main>

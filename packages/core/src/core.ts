@@ -196,6 +196,11 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     if (parsed.method === "POST" && parsed.action === "session") return done(jsonParts(null, 400))
     const url = errorRedirect(ctx, error)
     if (returnRedirectAsJson) return done(jsonParts({ url }, 200))
+    // Back on the built-in sign-in page, the form shows what the user typed (never the password).
+    if (error instanceof CredentialsSignin || error instanceof EmailSignInError) {
+      const { keepTypedIdentifier } = yield* wait(import("./flows/kept-identifier.js"))
+      yield* wait(keepTypedIdentifier(ctx, error))
+    }
     return done(toResponseParts({ redirect: url, cookies: ctx.responseCookies }, false))
   }
 }

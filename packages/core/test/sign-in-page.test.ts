@@ -40,7 +40,7 @@ function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
 
 const client = (cfg: AuthConfig, jar = new CookieJar()) => new Client({ Auth }, cfg, HTTP_ORIGIN, jar)
 
-async function signInPage(c: Client, query = ""): Promise<{ response: Response; html: string }> {
+async function signInPage(c: Client<AuthConfig>, query = ""): Promise<{ response: Response; html: string }> {
   const response = await c.send(`/auth/signin${query}`)
   return { response, html: await response.text() }
 }

@@ -152,6 +152,7 @@ label{font-size:.875rem;font-weight:600;color:var(--lk-text)}
   text-transform:uppercase;letter-spacing:.06em}
 .lk-divider::before,.lk-divider::after{content:"";flex:1;border-top:1px solid var(--lk-border)}
 .lk-actions{display:flex;flex-direction:column;gap:.75rem}
+.lk-form+.lk-actions{margin-top:.75rem}
 .lk-host{font-weight:600}
 :focus-visible{outline:2px solid var(--lk-focus);outline-offset:2px}
 .lk-input:focus-visible{outline-offset:0;border-color:var(--lk-focus)}

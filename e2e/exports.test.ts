@@ -45,7 +45,7 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
       const found = {}
       for (const id of ids) found[id] = typeof (await import("@latchkey/core/providers/" + id)).default
       let lib = "exported"
-      try { await import("@latchkey/core/providers/lib/logo") } catch (error) { lib = error.code }
+      try { await import("@latchkey/core/providers/lib/provider-api") } catch (error) { lib = error.code }
       console.log(JSON.stringify({ found, lib }))`
     const output = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" }))
     expect(output.found).toEqual(Object.fromEntries(ids.map((id) => [id, "function"])))

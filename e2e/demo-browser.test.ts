@@ -237,6 +237,16 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
     }
   })
 
+  it("shows the session on the React page (useSession), and signs out from it", async () => {
+    await signInWithPassword("nova@example.test", "a long enough passphrase")
+    await page.goto(url("/react"))
+    await expect(page.locator("#react-user").textContent()).resolves.toBe("Nova Newcomer")
+    await page.getByRole("button", { name: "Sign out" }).click()
+    // signOut({ callbackUrl: "/react" }) reloads this page, where useSession then finds no session.
+    await expect.poll(() => page.getByRole("status").textContent()).toContain("unauthenticated")
+    expect(await session()).toBeNull()
+  })
+
   it("keeps the user signed in across a restart on the same data folder, and a form opened before it still works", async () => {
     await signInWithPassword("nova@example.test", "a long enough passphrase")
     const nova = (await session())!.user.id

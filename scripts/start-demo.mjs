@@ -7,7 +7,7 @@
 import { buildIfStale } from "./build-if-stale.mjs"
 
 /** The workspace packages examples/demo imports. */
-export const DEMO_PACKAGES = ["@latchkey/core", "@latchkey/node", "@latchkey/adapter-kysely"]
+export const DEMO_PACKAGES = ["@latchkey/core", "@latchkey/node", "@latchkey/adapter-kysely", "@latchkey/client"]
 
 if (!buildIfStale(DEMO_PACKAGES)) process.exit(1)
 await import("../examples/demo/server.js")

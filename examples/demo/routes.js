@@ -2,9 +2,6 @@
 // Every request that leaves with a new session cookie has its device
 // (user agent) recorded, keyed by the session's stored hash.
 import { createHash } from "node:crypto"
-import { readFileSync } from "node:fs"
-import { createRequire } from "node:module"
-import { dirname, join } from "node:path"
 import { Auth } from "@latchkey/core"
 import { activeSessionsOf, linkedAccountsOf, passkeysOf, passwordHashOf, recordSessionDevice, setPasswordHash } from "./database.js"
 import { signUpProblems } from "./accounts.js"
@@ -14,8 +11,8 @@ import { FAVICON_SVG, htmlResponse } from "./pages/layout.js"
 import { renderHome } from "./pages/home.js"
 import { renderSignUp } from "./pages/signup.js"
 import { renderMailbox } from "./pages/mailbox.js"
+import { renderReactPage } from "./pages/react.js"
 
-const require = createRequire(import.meta.url)
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"]
 const sha256Hex = (text) => createHash("sha256").update(text).digest("hex")
 
@@ -48,15 +45,12 @@ async function formOf(request) {
 
 /**
  * The request handler of the demo: `(Request) => Promise<Response>`.
- * `context` is `{ config, db, adapter, origin, mailbox, localOidc, reactBundle }`.
+ * `context` is `{ config, db, adapter, origin, mailbox, localOidc, scripts }`
+ * (`scripts`: the bundled browser scripts by URL path).
  */
 export function demoRoutes(context) {
   const { config, db, adapter, origin, mailbox } = context
-  const assets = {
-    "/assets/simplewebauthn-browser.js": () =>
-      readFileSync(join(dirname(require.resolve("@simplewebauthn/browser")), "..", "dist", "bundle", "index.umd.min.js"), "utf8"),
-    "/assets/passkey-register.js": () => readFileSync(new URL("./browser/passkey-register.js", import.meta.url), "utf8"),
-  }
+  const scripts = context.scripts
 
   /** Calls Auth for `path` with the browser's cookies; returns the JSON and the Set-Cookie lines to pass on. */
   async function authJson(request, path, cookieHeader = request.headers.get("cookie")) {
@@ -144,11 +138,11 @@ export function demoRoutes(context) {
     if (pathname === "/signup") return signUp(request)
     if (pathname === "/account/password") return addPassword(request)
     if (pathname === "/mailbox") return htmlResponse(renderMailbox({ messages: mailbox.messages(), smtpPort: mailbox.port }))
-    if (pathname === "/react" && context.reactPage) return context.reactPage(request)
+    if (pathname === "/react") return htmlResponse(renderReactPage())
     if (pathname === "/favicon.svg" || pathname === "/favicon.ico") {
       return new Response(FAVICON_SVG, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400" } })
     }
-    if (Object.hasOwn(assets, pathname)) return new Response(assets[pathname](), { headers: { "Content-Type": "text/javascript; charset=utf-8" } })
+    if (Object.hasOwn(scripts, pathname)) return new Response(scripts[pathname], { headers: { "Content-Type": "text/javascript; charset=utf-8" } })
     return htmlResponse("<!DOCTYPE html><title>Not found</title><p>Not found. <a href=\"/\">Home</a></p>", { status: 404 })
   }
 }

@@ -19,6 +19,7 @@ import { startDemoLocalOidc } from "./local-oidc-seam.js"
 import { demoProviders } from "./providers.js"
 import { demoRoutes } from "./routes.js"
 import { listenOrExplain } from "./listen.js"
+import { browserBundles } from "./browser-bundle.js"
 
 /** Where the demo keeps its data, without a password a URL may hold. */
 function describe(url) {
@@ -77,7 +78,7 @@ async function main(env = process.env) {
   }
   setEnvDefaults(env, config)
 
-  const context = { config, db, adapter, origin, mailbox, localOidc }
+  const context = { config, db, adapter, origin, mailbox, localOidc, scripts: await browserBundles() }
   const server = createServer(toNodeHandler(demoRoutes(context), { origin }))
   await listenOrExplain(
     () =>

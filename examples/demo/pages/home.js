@@ -82,6 +82,6 @@ function signedInBody(view) {
 
 /** The home page's HTML for `view` (`session` null when signed out). */
 export function renderHome(view) {
-  const head = view.session ? `<script src="/assets/simplewebauthn-browser.js" defer></script><script src="/assets/passkey-register.js" defer></script>` : ""
+  const head = view.session ? `<script type="module" src="/assets/passkey-buttons.js"></script>` : ""
   return renderPage({ title: "Latchkey demo", head, body: view.session ? signedInBody(view) : signedOutBody(view) })
 }

@@ -9,8 +9,8 @@
 // package's own build script succeeded; a package is stale when the stamp is
 // missing, when any file of src/, package.json, tsconfig*.json or a build
 // config is newer than it, or when a package it depends on was just rebuilt.
-// `npm run build` does not write stamps, so after it the next start builds
-// once more, then skips.
+// `npm run build` builds every package and then (its postbuild script) runs
+// this with --stamp, which only writes the stamps, so a start after it skips.
 import { spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { delimiter, join } from "node:path"
@@ -104,6 +104,17 @@ export function buildIfStale(names = []) {
   return true
 }
 
+/** Marks the named packages (all when none) as freshly built, without building: after `npm run build`. */
+export function stampAsBuilt(names = []) {
+  const packages = workspacePackages()
+  for (const name of names.length > 0 ? names : packages.keys()) {
+    const pkg = packages.get(name)
+    if (pkg && existsSync(join(pkg.dir, "dist"))) writeFileSync(join(pkg.dir, STAMP), `${new Date().toISOString()}\n`)
+  }
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  if (!buildIfStale(process.argv.slice(2))) process.exit(1)
+  const args = process.argv.slice(2)
+  if (args[0] === "--stamp") stampAsBuilt(args.slice(1))
+  else if (!buildIfStale(args)) process.exit(1)
 }

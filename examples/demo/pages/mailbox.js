@@ -11,7 +11,7 @@ export function renderMailbox({ messages, smtpPort }) {
 <p class="muted">To ${escapeHtml(message.to.join(", "))} · ${escapeHtml(new Date(message.date).toISOString())}</p>
 ${message.links.map((link) => `<p><a class="sign-in-link" href="${escapeHtml(link)}">Open the sign-in link</a></p>`).join("")}
 ${message.code ? `<p>Code: <strong class="sign-in-code">${escapeHtml(message.code)}</strong> <span class="muted">(type it in the browser that asked)</span></p>` : ""}
-<details><summary>Whole text</summary><pre>${escapeHtml(message.text)}</pre></details></section>`,
+<pre>${escapeHtml(message.text)}</pre></section>`,
         )
         .join("")
     : `<p>No messages yet. <a href="/auth/signin?callbackUrl=%2F">Sign in by email</a> and the message appears here.</p>`

@@ -17,7 +17,7 @@ const STYLES = `
 body{margin:0;background:var(--bg);color:var(--text);font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}
 main{max-width:46rem;margin:0 auto;padding:2rem 1rem 4rem}
 a{color:var(--link)}
-h1{font-size:1.6rem;margin:0 0 1rem}h2{font-size:1.15rem;margin:2rem 0 .5rem}
+h1{font-size:1.6rem;margin:0 0 1rem}h2{font-size:1.15rem;margin:2rem 0 .5rem}section.card>h2:first-child{margin-top:0}
 nav{display:flex;gap:1rem;flex-wrap:wrap;margin-bottom:1.5rem}
 section.card{background:var(--card);border-radius:.75rem;padding:1rem 1.25rem;margin:1rem 0}
 .muted{color:var(--muted)}

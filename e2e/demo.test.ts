@@ -161,6 +161,14 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
     expect(page).not.toContain("Demo User")
   })
 
+  it("without AUTH_* variables, offers no GitHub, Google or X sign-in, and says on the home page how to set each up", async () => {
+    const providers = (await (await fetch(`${base}/auth/providers`)).json()) as Record<string, unknown>
+    expect(Object.keys(providers).sort()).toEqual(["credentials", "local-oidc", "nodemailer", "passkey"])
+    const page = await home(base)
+    for (const id of ["GITHUB", "GOOGLE", "TWITTER"]) expect(page).toContain(`<code>AUTH_${id}_ID=… AUTH_${id}_SECRET=… npm start</code>`)
+    expect(page).not.toContain("Continue with GitHub")
+  })
+
   it("creates the demo user in the database it was given, with a scrypt hash in a table of its own", () => {
     const users = query<UserRow>(database, `SELECT id, email, name FROM "User"`)
     expect(users).toEqual([{ id: expect.any(String), email: DEMO_EMAIL, name: "Demo User" }])
@@ -348,6 +356,28 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo across a restart", () => 
     expect(response.status).toBe(302)
     expect(new URL(response.headers.get("location")!, second.base).searchParams.has("error")).toBe(false)
     expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, hash)).toEqual([])
+  })
+})
+
+describe.skipIf(missing.length > 0 && !onCI)("the demo with GitHub's variables set", () => {
+  it("offers GitHub (on the sign-in page and the home page) and still explains Google and X", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "latchkey-demo-"))
+    const demo = await startDemoProcess({ dataDir: dir, env: { AUTH_GITHUB_ID: "demo-client-id", AUTH_GITHUB_SECRET: "demo-client-secret" } })
+    try {
+      await demo.ready
+      const providers = (await (await fetch(`${demo.base}/auth/providers`)).json()) as Record<string, { name: string }>
+      expect(providers.github).toMatchObject({ name: "GitHub" })
+      expect(providers.google).toBeUndefined()
+      const page = await home(demo.base)
+      expect(page).toContain("Continue with GitHub")
+      expect(page).not.toContain("AUTH_GITHUB_ID=")
+      expect(page).toContain("<code>AUTH_GOOGLE_ID=… AUTH_GOOGLE_SECRET=… npm start</code>")
+      const signIn = await (await fetch(`${demo.base}/auth/signin`)).text()
+      expect(signIn).toContain(`action="${demo.base}/auth/signin/github"`)
+    } finally {
+      await stopDemo(demo)
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

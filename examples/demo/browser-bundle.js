@@ -2,7 +2,7 @@
 // starts: the React page and the passkey button. The bundles are kept in
 // dist/ next to this file and rebuilt only when an input is newer than them,
 // so a second start does not bundle again.
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -64,7 +64,10 @@ export async function browserBundles() {
   for (const [path, entry] of Object.entries(BROWSER_BUNDLES)) {
     const file = join(OUT_DIR, entry.replace(/\.jsx?$/, ".js"))
     if (!existsSync(file) || statSync(file).mtimeMs < inputTime) {
-      writeFileSync(file, await bundle(entry))
+      // Written aside, then renamed: two demos starting at once never read half a file.
+      const partial = `${file}.${process.pid}.partial`
+      writeFileSync(partial, await bundle(entry))
+      renameSync(partial, file)
       built++
     }
     scripts[path] = readFileSync(file, "utf8")

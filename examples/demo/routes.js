@@ -73,7 +73,7 @@ export function demoRoutes(context) {
 
   async function home(request, passwordErrors = [], status = 200) {
     const { session, csrfToken, setCookies } = await sessionAndCsrf(request)
-    const view = { session, csrfToken, hosted: hostedProviderStatus(), localOidc: context.localOidc, passwordErrors }
+    const view = { session, csrfToken, origin, hosted: hostedProviderStatus(), localOidc: context.localOidc, passwordErrors }
     if (session) {
       const userId = session.user.id
       const token = cookieValue(request.headers.get("cookie"), SESSION_COOKIES)

@@ -10,17 +10,17 @@ const providerNames = { "local-oidc": "Local OIDC", github: "GitHub", google: "G
 const signInButton = (providerId, label, csrfToken) =>
   `<form class="inline" method="post" action="/auth/signin/${escapeHtml(providerId)}"><input type="hidden" name="csrfToken" value="${escapeHtml(csrfToken)}"><input type="hidden" name="callbackUrl" value="/"><button type="submit">${escapeHtml(label)}</button></form>`
 
-function hostedNotes(hosted, csrfToken) {
+function hostedNotes(hosted, csrfToken, origin) {
   return hosted
     .map((provider) =>
       provider.configured
         ? `<li>${signInButton(provider.id, `Continue with ${provider.name}`, csrfToken)}</li>`
-        : `<li><strong>${escapeHtml(provider.name)}</strong>: <span class="muted">not set up. Register an app at <a href="${escapeHtml(provider.console)}">${escapeHtml(provider.name)}</a> with the callback URL <code>http://localhost:PORT/auth/callback/${escapeHtml(provider.id)}</code>, then start with <code>${provider.env.map((name) => `${name}=…`).join(" ")} npm start</code>.</span></li>`,
+        : `<li><strong>${escapeHtml(provider.name)}</strong>: <span class="muted">not set up. Register an app at <a href="${escapeHtml(provider.console)}">${escapeHtml(provider.name)}</a> with the callback URL <code>${escapeHtml(origin)}/auth/callback/${escapeHtml(provider.id)}</code>, then start with <code>${provider.env.map((name) => `${name}=…`).join(" ")} npm start</code>.</span></li>`,
     )
     .join("")
 }
 
-function signedOutBody({ hosted, localOidc, csrfToken }) {
+function signedOutBody({ hosted, localOidc, csrfToken, origin }) {
   return `<p>You are not signed in. Every method below works offline, with no account anywhere.</p>
 <section class="card"><h2>Try a method</h2><ul class="plain">
 <li><a class="button" href="/auth/signin?callbackUrl=%2F">Sign in</a> with <code>demo@latchkey.dev</code> / <code>latchkey-demo</code>, an email link or code, or a passkey (autofill).</li>
@@ -28,7 +28,7 @@ function signedOutBody({ hosted, localOidc, csrfToken }) {
 <li>Email sign-in sends a real message to the demo's own SMTP server: read it in the <a href="/mailbox">mailbox</a>.</li>
 <li>${localOidc ? signInButton("local-oidc", "Continue with Local OIDC", csrfToken) + ` <span class="muted">an identity provider running on ${escapeHtml(localOidc.issuer)}</span>` : `<span class="muted">Local OIDC is not running.</span>`}</li>
 </ul></section>
-<section class="card"><h2>Hosted providers</h2><ul class="plain">${hostedNotes(hosted, csrfToken)}</ul></section>`
+<section class="card"><h2>Hosted providers</h2><ul class="plain">${hostedNotes(hosted, csrfToken, origin)}</ul></section>`
 }
 
 function methodsList({ user, hasPassword, accounts, passkeys }) {

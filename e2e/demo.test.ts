@@ -220,9 +220,14 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
     expect(page).toMatch(new RegExp(`${sha256Hex(cookieToken).slice(0, 12)}…</code> [^<]+ · expires [^<]+ <strong>\\(this browser\\)</strong>`))
     expect(page).not.toContain(cookieToken)
 
+    // The device the session began on, keyed by the same hash; gone with the session.
+    const device = () => query<{ user_agent: string }>(database, "SELECT user_agent FROM demo_session_device WHERE session_hash = ?", sha256Hex(cookieToken))
+    expect(device()).toEqual([{ user_agent: "node" }])
+
     const response = await signOut(base, token, cookies)
     expect(response.status).toBe(302)
     expect(new URL(response.headers.get("location")!, base).searchParams.has("error")).toBe(false)
+    expect(device()).toEqual([])
     const cleared = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))
     expect(cleared).toMatch(/^authjs\.session-token=;/)
     expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, sha256Hex(cookieToken))).toEqual([])

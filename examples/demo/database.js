@@ -91,6 +91,11 @@ export async function recordSessionDevice(db, sessionHash, userAgent) {
   }
 }
 
+/** Forgets the device of a session that ended (sign-out). */
+export async function forgetSessionDevice(db, sessionHash) {
+  await db.deleteFrom(DEVICE_TABLE).where("session_hash", "=", sessionHash).execute()
+}
+
 /** The OAuth/OIDC and email accounts linked to a user: `{ provider, type, providerAccountId }`. */
 export function linkedAccountsOf(db, userId) {
   return db.selectFrom("Account").select(["provider", "type", "providerAccountId"]).where("userId", "=", userId).execute()

@@ -3,7 +3,7 @@
 // (user agent) recorded, keyed by the session's stored hash.
 import { createHash } from "node:crypto"
 import { Auth } from "@latchkey/core"
-import { activeSessionsOf, linkedAccountsOf, passkeysOf, passwordHashOf, recordSessionDevice, setPasswordHash } from "./database.js"
+import { activeSessionsOf, forgetSessionDevice, linkedAccountsOf, passkeysOf, passwordHashOf, recordSessionDevice, setPasswordHash } from "./database.js"
 import { signUpProblems } from "./accounts.js"
 import { hashPassword, passwordProblems } from "./passwords.js"
 import { hostedProviderStatus } from "./providers.js"
@@ -125,9 +125,13 @@ export function demoRoutes(context) {
 
   /** Auth(), plus the device of any session it starts; `original` is the browser's request when `request` was rebuilt. */
   async function handleAuth(request, original = request) {
+    const before = cookieValue(request.headers.get("cookie"), SESSION_COOKIES)
     const response = await Auth(request, config)
     const token = newSessionToken(response)
     if (token) await recordSessionDevice(db, sha256Hex(token), original.headers.get("user-agent"))
+    // A sign-out (or a new session replacing the old one) ends the cookie's session: its device row goes too.
+    const cleared = response.headers.getSetCookie().some((line) => SESSION_COOKIES.some((name) => line.startsWith(`${name}=;`)))
+    if (before && (cleared || (token && token !== before))) await forgetSessionDevice(db, sha256Hex(before))
     return response
   }
 

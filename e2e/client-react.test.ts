@@ -220,4 +220,39 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
     await status(other).filter({ hasText: "unauthenticated" }).waitFor()
     expect(otherRequests).toEqual(["GET /api/auth/session"])
   })
+
+  it("a session given by the server (session prop) is used without a request", async () => {
+    const seeded = await context.newPage()
+    const seen = recordAuthRequests(seeded)
+    await seeded.goto(`${app.url}${path}?seed=null&focus=off`)
+    await status(seeded).filter({ hasText: "unauthenticated" }).waitFor()
+    await settle(seeded)
+    expect(seen).toEqual([])
+    expect(await seeded.evaluate(() => (window as any).latchkey.statuses[0])).toBe("unauthenticated")
+  })
+
+  it("an answer that was in flight before a sign-in does not overwrite the signed-in session", async () => {
+    const racing = await context.newPage()
+    // The page's first session request is answered (signed out) by the server at once, but held back from the page.
+    let release!: () => Promise<void>
+    const held = new Promise<void>((resolve) => {
+      let first = true
+      void racing.route("**/api/auth/session", async (route) => {
+        if (!first) return route.continue()
+        first = false
+        const response = await route.fetch()
+        release = () => route.fulfill({ response })
+        resolve()
+      })
+    })
+    await racing.goto(`${app.url}${path}?focus=off`)
+    await held
+    expect(await status(racing).textContent()).toBe("loading")
+    await signInInPage(racing)
+    await status(racing).filter({ hasText: /^authenticated$/ }).waitFor()
+    await release()
+    await settle(racing)
+    await settle(racing)
+    expect(await status(racing).textContent()).toBe("authenticated")
+  })
 })

@@ -12,6 +12,6 @@ import type { GetSessionParams, Session } from "./types.js"
 export async function getSession(params?: GetSessionParams): Promise<Session | null> {
   const answer = await fetchSession()
   if (!answer.ok) return null
-  learnSession(answer.session, params?.broadcast === false ? "never" : "if-changed")
+  learnSession(answer.session, params?.broadcast === false ? "never" : "if-changed", "getSession", answer.sequence)
   return answer.session
 }

@@ -8,7 +8,7 @@
  */
 import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { BOB, bundleClientPages, startClientApp, type ClientApp } from "./support/client-app.js"
+import { BOB, bundleClientPages, recordAuthRequests, startClientApp, type ClientApp } from "./support/client-app.js"
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
@@ -62,11 +62,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
     ;({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: AUTHENTICATOR }))
     await page.goto(`${app.url}/plain`)
     await page.locator("#ready", { hasText: "ready" }).waitFor()
-    requests = []
-    page.on("request", (request) => {
-      const url = new URL(request.url())
-      if (url.pathname.startsWith("/api/auth/")) requests.push(`${request.method()} ${url.pathname}${url.search}`)
-    })
+    requests = recordAuthRequests(page, { withQuery: true })
   })
 
   it("signIn('passkey') with a new address registers a passkey and an account; signed out, the passkey signs in again", async () => {

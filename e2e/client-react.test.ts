@@ -8,19 +8,11 @@
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { BOB, bundleClientPages, startClientApp, type ClientApp } from "./support/client-app.js"
+import { BOB, bundleClientPages, recordAuthRequests, startClientApp, type ClientApp } from "./support/client-app.js"
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 
-function recordAuthRequests(page: Page): string[] {
-  const seen: string[] = []
-  page.on("request", (request) => {
-    const url = new URL(request.url())
-    if (url.pathname.startsWith("/api/auth/")) seen.push(`${request.method()} ${url.pathname}`)
-  })
-  return seen
-}
 
 /** Signs Bob in with the context's cookies but outside the page, as a server action or another route would. */
 async function signInOutsideThePage(request: APIRequestContext, origin: string): Promise<void> {

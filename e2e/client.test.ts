@@ -6,20 +6,11 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { BOB, bundleClientPages, startClientApp, type ClientApp } from "./support/client-app.js"
+import { BOB, bundleClientPages, recordAuthRequests, startClientApp, type ClientApp } from "./support/client-app.js"
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 
-/** Requests the page sent to the auth routes, as "METHOD /path" (no query). */
-function recordAuthRequests(page: Page): string[] {
-  const seen: string[] = []
-  page.on("request", (request) => {
-    const url = new URL(request.url())
-    if (url.pathname.startsWith("/api/auth/")) seen.push(`${request.method()} ${url.pathname}`)
-  })
-  return seen
-}
 
 describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () => {
   let app: ClientApp

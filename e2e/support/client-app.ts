@@ -16,6 +16,7 @@ import { randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
+import type { Page } from "playwright-core"
 import { rolldown, type Plugin } from "rolldown"
 import { MemoryAdapter } from "../../packages/core/src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../../packages/core/src/index.js"
@@ -165,4 +166,17 @@ export async function startClientApp(bundles: ClientBundles): Promise<ClientApp>
         server.closeAllConnections()
       }),
   }
+}
+
+/**
+ * Records the requests `page` sends to the auth routes from now on, as
+ * "METHOD /path" (with the query when `withQuery`), in the order sent.
+ */
+export function recordAuthRequests(page: Page, { withQuery = false } = {}): string[] {
+  const seen: string[] = []
+  page.on("request", (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith("/api/auth/")) seen.push(`${request.method()} ${url.pathname}${withQuery ? url.search : ""}`)
+  })
+  return seen
 }

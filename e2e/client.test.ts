@@ -148,6 +148,11 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
     expect(requests).toEqual(["POST /api/auth/signout"])
     expect((await context.cookies()).some((c) => c.name === "authjs.session-token")).toBe(false)
     expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
+    // The server keeps the CSRF token across sign-out: signing in again is one POST.
+    requests.length = 0
+    const again = await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    expect(again.error).toBeUndefined()
+    expect(requests).toEqual(["POST /api/auth/callback/credentials"])
   })
 
   it("signOut with redirect follows the server's answer", async () => {

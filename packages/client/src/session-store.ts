@@ -16,11 +16,14 @@ import type { Session } from "./types.js"
  * another tab's news), so a request already in flight may be stale: send a
  * new one, which later callers then share.
  */
-export function fetchSession(fresh = false): Promise<SessionFetch> {
+export function fetchSession(fresh = false, cookie?: string): Promise<SessionFetch> {
   const state = pageState()
   if (state.sessionRequest && !fresh) return state.sessionRequest
   const sequence = ++state.sequence
-  const request = fetch(`${apiBaseUrl()}/session`, { headers: { "Content-Type": "application/json" } })
+  const headers: Record<string, string> = { "Content-Type": "application/json" }
+  // Only without a window (server-side rendering): a browser sends its own cookies and refuses this header.
+  if (cookie && !inBrowser()) headers.cookie = cookie
+  const request = fetch(`${apiBaseUrl()}/session`, { headers })
     .then(async (response): Promise<SessionFetch> => {
       const body = (await response.json()) as Session | null
       if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`)

@@ -164,6 +164,21 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
     expect(seen).toEqual(["GET /api/auth/session"])
   })
 
+  it("refetchWhenOffline: false skips polls while the browser is offline", async () => {
+    await signInInPage(page)
+    const polling = await open("?interval=30&focus=off&offline=skip")
+    await status(polling).filter({ hasText: /^authenticated$/ }).waitFor()
+    const seen = recordAuthRequests(polling)
+    await context.setOffline(true)
+    await polling.clock.runFor(30_000)
+    await settle(polling)
+    expect(seen).toEqual([])
+    await context.setOffline(false)
+    await polling.clock.runFor(30_000)
+    await settle(polling)
+    expect(seen).toEqual(["GET /api/auth/session"])
+  })
+
   it("update(data) posts JSON { csrfToken, data } to /session and shows the session the server answers", async () => {
     await signInInPage(page)
     await status(page).filter({ hasText: /^authenticated$/ }).waitFor()

@@ -8,19 +8,11 @@
  */
 import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { BOB, bundleClientPages, startClientApp, type ClientApp } from "./support/client-app.js"
+import { BOB, bundleClientPages, recordAuthRequests, startClientApp, type ClientApp } from "./support/client-app.js"
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 
-function recordAuthRequests(page: Page): string[] {
-  const seen: string[] = []
-  page.on("request", (request) => {
-    const url = new URL(request.url())
-    if (url.pathname.startsWith("/api/auth/")) seen.push(`${request.method()} ${url.pathname}`)
-  })
-  return seen
-}
 
 /** Signs Bob in with the context's cookies but outside the page, as a server action or another route would. */
 async function signInOutsideThePage(request: APIRequestContext, origin: string): Promise<void> {
@@ -172,6 +164,21 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
     expect(seen).toEqual(["GET /api/auth/session"])
   })
 
+  it("refetchWhenOffline: false skips polls while the browser is offline", async () => {
+    await signInInPage(page)
+    const polling = await open("?interval=30&focus=off&offline=skip")
+    await status(polling).filter({ hasText: /^authenticated$/ }).waitFor()
+    const seen = recordAuthRequests(polling)
+    await context.setOffline(true)
+    await polling.clock.runFor(30_000)
+    await settle(polling)
+    expect(seen).toEqual([])
+    await context.setOffline(false)
+    await polling.clock.runFor(30_000)
+    await settle(polling)
+    expect(seen).toEqual(["GET /api/auth/session"])
+  })
+
   it("update(data) posts JSON { csrfToken, data } to /session and shows the session the server answers", async () => {
     await signInInPage(page)
     await status(page).filter({ hasText: /^authenticated$/ }).waitFor()
@@ -219,5 +226,40 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
     await page.evaluate(() => new BroadcastChannel("next-auth").postMessage({ event: "session", data: { trigger: "signout" } }))
     await status(other).filter({ hasText: "unauthenticated" }).waitFor()
     expect(otherRequests).toEqual(["GET /api/auth/session"])
+  })
+
+  it("a session given by the server (session prop) is used without a request", async () => {
+    const seeded = await context.newPage()
+    const seen = recordAuthRequests(seeded)
+    await seeded.goto(`${app.url}${path}?seed=null&focus=off`)
+    await status(seeded).filter({ hasText: "unauthenticated" }).waitFor()
+    await settle(seeded)
+    expect(seen).toEqual([])
+    expect(await seeded.evaluate(() => (window as any).latchkey.statuses[0])).toBe("unauthenticated")
+  })
+
+  it("an answer that was in flight before a sign-in does not overwrite the signed-in session", async () => {
+    const racing = await context.newPage()
+    // The page's first session request is answered (signed out) by the server at once, but held back from the page.
+    let release!: () => Promise<void>
+    const held = new Promise<void>((resolve) => {
+      let first = true
+      void racing.route("**/api/auth/session", async (route) => {
+        if (!first) return route.continue()
+        first = false
+        const response = await route.fetch()
+        release = () => route.fulfill({ response })
+        resolve()
+      })
+    })
+    await racing.goto(`${app.url}${path}?focus=off`)
+    await held
+    expect(await status(racing).textContent()).toBe("loading")
+    await signInInPage(racing)
+    await status(racing).filter({ hasText: /^authenticated$/ }).waitFor()
+    await release()
+    await settle(racing)
+    await settle(racing)
+    expect(await status(racing).textContent()).toBe("authenticated")
   })
 })

@@ -6,20 +6,11 @@
  */
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { BOB, bundleClientPages, startClientApp, type ClientApp } from "./support/client-app.js"
+import { BOB, bundleClientPages, recordAuthRequests, startClientApp, type ClientApp } from "./support/client-app.js"
 import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 
-/** Requests the page sent to the auth routes, as "METHOD /path" (no query). */
-function recordAuthRequests(page: Page): string[] {
-  const seen: string[] = []
-  page.on("request", (request) => {
-    const url = new URL(request.url())
-    if (url.pathname.startsWith("/api/auth/")) seen.push(`${request.method()} ${url.pathname}`)
-  })
-  return seen
-}
 
 describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () => {
   let app: ClientApp
@@ -157,6 +148,11 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
     expect(requests).toEqual(["POST /api/auth/signout"])
     expect((await context.cookies()).some((c) => c.name === "authjs.session-token")).toBe(false)
     expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
+    // The server keeps the CSRF token across sign-out: signing in again is one POST.
+    requests.length = 0
+    const again = await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    expect(again.error).toBeUndefined()
+    expect(requests).toEqual(["POST /api/auth/callback/credentials"])
   })
 
   it("signOut with redirect follows the server's answer", async () => {

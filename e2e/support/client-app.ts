@@ -16,6 +16,7 @@ import { randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
+import type { Page } from "playwright-core"
 import { rolldown, type Plugin } from "rolldown"
 import { MemoryAdapter } from "../../packages/core/src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../../packages/core/src/index.js"
@@ -97,11 +98,15 @@ function page(title: string, script: string, body: string): Response {
 /** Starts the server on 127.0.0.1, port 0, serving `bundles`. Each call has its own secret and users. */
 export async function startClientApp(bundles: ClientBundles): Promise<ClientApp> {
   const logged: string[] = []
+  // Bob is a stored user too, so that, signed in with his password, he can add a passkey (the server
+  // links a passkey only to a user the adapter knows).
+  const adapter = MemoryAdapter()
+  const bob = await adapter.createUser!({ id: "bob-1", name: BOB.name, email: BOB.email, emailVerified: null })
   const config: AuthConfig = {
     secret: randomBytes(33).toString("base64"),
     trustHost: true,
     basePath: "/api/auth",
-    adapter: MemoryAdapter(),
+    adapter,
     session: { strategy: "jwt" },
     logger: {
       error: (error) => logged.push(`error:${(error as { type?: string }).type ?? error.name}`),
@@ -113,7 +118,7 @@ export async function startClientApp(bundles: ClientBundles): Promise<ClientApp>
         credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
         authorize({ username, password }) {
           if (username !== BOB.username || password !== BOB.password) return null
-          return { id: "bob-1", name: BOB.name, email: BOB.email }
+          return bob
         },
       }),
       Passkey({ relyingParty: { name: "Latchkey client test" } }),
@@ -161,4 +166,17 @@ export async function startClientApp(bundles: ClientBundles): Promise<ClientApp>
         server.closeAllConnections()
       }),
   }
+}
+
+/**
+ * Records the requests `page` sends to the auth routes from now on, as
+ * "METHOD /path" (with the query when `withQuery`), in the order sent.
+ */
+export function recordAuthRequests(page: Page, { withQuery = false } = {}): string[] {
+  const seen: string[] = []
+  page.on("request", (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith("/api/auth/")) seen.push(`${request.method()} ${url.pathname}${withQuery ? url.search : ""}`)
+  })
+  return seen
 }

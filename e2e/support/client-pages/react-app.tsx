@@ -3,7 +3,7 @@
  * The React test page (bundled once with React 18, once with React 19):
  * a `SessionProvider` around a component that shows `useSession()` and
  * counts its renders. The query string sets the provider's props
- * (`cooldown`, `interval`, `focus=off`) and `useSession`'s options
+ * (`cooldown`, `interval`, `focus=off`, `seed=null`, `offline=skip`) and `useSession`'s options
  * (`required`, `onUnauthenticated`). `window.latchkey` exposes the client,
  * `update` and the render count.
  */
@@ -49,9 +49,12 @@ const cooldown = query.get("cooldown")
 const interval = query.get("interval")
 createRoot(document.getElementById("root")!).render(
   <client.SessionProvider
+    // `?seed=null`: as if the server rendered the page signed out.
+    {...(query.get("seed") === "null" ? { session: null } : {})}
     refetchOnWindowFocus={query.get("focus") !== "off"}
     {...(cooldown === null ? {} : { refetchOnWindowFocusCooldown: Number(cooldown) })}
     {...(interval === null ? {} : { refetchInterval: Number(interval) })}
+    {...(query.get("offline") === "skip" ? { refetchWhenOffline: false as const } : {})}
   >
     <Status />
     <p id="unauthenticated"></p>

@@ -26,12 +26,16 @@ export interface PageState {
   session: Session | null | undefined
   /** `Date.now()` when the session was last learned (fetched or received from another tab). */
   lastSync: number
+  /** Counts session requests and other news of the session, so an answer older than what is known is not taken. */
+  sequence: number
+  /** The {@link PageState.sequence} of the session known now. */
+  knownSequence: number
   readonly listeners: Set<SessionListener>
   channel: BroadcastChannel | undefined
 }
 
 /** A session request's outcome: `ok: false` when the server could not be asked or answered an error. */
-export type SessionFetch = { ok: true; session: Session | null } | { ok: false }
+export type SessionFetch = { ok: true; session: Session | null; sequence: number } | { ok: false }
 
 const STATE_KEY = Symbol.for("@latchkey/client/page-state")
 const CONFIG_KEY = Symbol.for("@latchkey/client/config")
@@ -60,6 +64,8 @@ function emptyState(): PageState {
     sessionRequest: undefined,
     session: undefined,
     lastSync: 0,
+    sequence: 0,
+    knownSequence: 0,
     listeners: new Set(),
     channel: undefined,
   }

@@ -12,15 +12,22 @@ import type { Session } from "./types.js"
 /**
  * Asks the server for the session. While a request is in flight every
  * caller gets its answer, so N concurrent callers cost one request.
+ * `fresh`: the caller knows the session just changed (a sign-in, an update,
+ * another tab's news), so a request already in flight may be stale: send a
+ * new one, which later callers then share.
  */
-export function fetchSession(): Promise<SessionFetch> {
+export function fetchSession(fresh = false, cookie?: string): Promise<SessionFetch> {
   const state = pageState()
-  if (state.sessionRequest) return state.sessionRequest
-  const request = fetch(`${apiBaseUrl()}/session`, { headers: { "Content-Type": "application/json" } })
+  if (state.sessionRequest && !fresh) return state.sessionRequest
+  const sequence = ++state.sequence
+  const headers: Record<string, string> = { "Content-Type": "application/json" }
+  // Only without a window (server-side rendering): a browser sends its own cookies and refuses this header.
+  if (cookie && !inBrowser()) headers.cookie = cookie
+  const request = fetch(`${apiBaseUrl()}/session`, { headers })
     .then(async (response): Promise<SessionFetch> => {
       const body = (await response.json()) as Session | null
       if (!response.ok) throw new Error(`${response.status} ${JSON.stringify(body)}`)
-      return { ok: true, session: body && typeof body === "object" && Object.keys(body).length > 0 ? body : null }
+      return { ok: true, session: body && typeof body === "object" && Object.keys(body).length > 0 ? body : null, sequence }
     })
     .catch((error: unknown): SessionFetch => {
       console.error(`[latchkey] GET ${apiBaseUrl()}/session failed:`, error)
@@ -59,40 +66,53 @@ function receive(state: PageState, value: unknown): void {
     return
   }
   if (state.listeners.size === 0) {
-    // Nobody shows the session now: forget it, and ask when someone does.
+    // Nobody shows the session now: forget it (and any answer in flight), and ask when someone does.
     state.session = undefined
+    state.knownSequence = ++state.sequence
     return
   }
-  void fetchSession().then((answer) => {
-    if (answer.ok) learnSession(answer.session, "never")
-  })
+  void refreshSession("never", true)
 }
 
 /**
  * Records `session` as the page's session. Listeners are called only when it
  * differs from the one known (session-equality.ts); other tabs are told per
- * `broadcast`, with the session in the message.
+ * `broadcast`, with the session in the message. `sequence` is that of the
+ * request that answered it; an answer older than the news already known is
+ * ignored (`false`). News without a request (a sign-out, another tab) is newer than every request so far.
  */
-export function learnSession(session: Session | null, broadcast: BroadcastMode, trigger: "getSession" | "signout" = "getSession"): void {
+export function learnSession(
+  session: Session | null,
+  broadcast: BroadcastMode,
+  trigger: "getSession" | "signout" = "getSession",
+  sequence = ++pageState().sequence,
+): boolean {
   const state = pageState()
+  if (sequence < state.knownSequence) return false
+  state.knownSequence = sequence
   const changed = state.session === undefined || !sameSession(state.session, session)
   state.lastSync = Date.now()
-  if (changed || state.session === undefined) state.session = session
+  if (changed) state.session = session
   if (broadcast === "always" || (broadcast === "if-changed" && changed)) {
     post(state, { event: "session", data: { trigger }, latchkey: { session } })
   }
   if (changed) for (const listener of [...state.listeners]) listener(session)
+  return true
 }
 
-/** Fetches the session (shared request) and records it; resolves the session, or `null` when the request failed (the known session is kept then). */
-export async function refreshSession(broadcast: BroadcastMode = "if-changed"): Promise<Session | null> {
-  const answer = await fetchSession()
+/**
+ * Fetches the session (shared request, or a new one when `fresh`) and
+ * records it; resolves the session, or `null` when the request failed (the
+ * known session is kept then).
+ */
+export async function refreshSession(broadcast: BroadcastMode = "if-changed", fresh = false): Promise<Session | null> {
+  const answer = await fetchSession(fresh)
   if (!answer.ok) {
     // Never known yet: settle on signed out rather than loading forever.
     if (pageState().session === undefined) learnSession(null, "never")
     return null
   }
-  learnSession(answer.session, broadcast)
+  learnSession(answer.session, broadcast, "getSession", answer.sequence)
   return answer.session
 }
 
@@ -100,6 +120,7 @@ export async function refreshSession(broadcast: BroadcastMode = "if-changed"): P
 export function invalidateSession(): void {
   const state = pageState()
   state.session = undefined
+  state.knownSequence = ++state.sequence
   post(state, { event: "session", data: { trigger: "getSession" } })
 }
 
@@ -124,6 +145,7 @@ export function seedSession(session: Session | null): void {
   if (state.session !== undefined) return
   state.session = session
   state.lastSync = Date.now()
+  state.knownSequence = ++state.sequence
 }
 
 /** Milliseconds since the session was last learned. */

@@ -32,7 +32,7 @@ export async function finishSignIn(answer: FormAnswer, redirect: boolean, redire
   const error = answer.url === undefined && !answer.ok ? "ClientFetchError" : errorOf(answer.url)
   const code = queryOf(answer.url, "code")
   if (answer.ok && !error) {
-    if (pageState().listeners.size > 0) await refreshSession("always")
+    if (pageState().listeners.size > 0) await refreshSession("always", true)
     else invalidateSession()
   }
   return { error, code, status: answer.status, ok: answer.ok, url: error ? null : (answer.url ?? null) }

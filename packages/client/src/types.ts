@@ -92,6 +92,14 @@ export interface GetSessionParams {
   triggerEvent?: boolean
   /** `false`: never tell other tabs about the session. Default `true`: tell them when it changed. */
   broadcast?: boolean
+  /**
+   * Server-side rendering only (ignored in a browser): the incoming request,
+   * whose `cookie` header is forwarded so the session is that visitor's
+   * (next-auth 4's `getSession({ req })`).
+   */
+  req?: { headers?: Record<string, string | string[] | undefined> | Headers }
+  /** Server-side rendering only: headers whose `cookie` is forwarded, as next-auth 5 reads `getSession({ headers })`. */
+  headers?: Record<string, string | string[] | undefined> | Headers
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Session } from "./types.js"
  * Resolves `null` (logged) when the server refused or could not be reached.
  */
 export async function updateSession(data?: unknown): Promise<Session | null> {
-  if (data === undefined) return refreshSession("always")
+  if (data === undefined) return refreshSession("always", true)
   const url = `${apiBaseUrl()}/session`
   let session = await fetchJson<Session | null>(url, { method: "POST", body: { csrfToken: await getCsrfToken(), data } })
   if (session === null) {

@@ -48,8 +48,10 @@ export function SessionProvider(props: SessionProviderProps): ReactNode {
   if (baseUrl !== undefined) config.baseUrl = baseUrl
 
   const [session, setSession] = useState<Session | null | undefined>(() => {
-    if (props.session !== undefined) seedSession(props.session)
-    return knownSession()
+    if (props.session === undefined) return knownSession()
+    // Server-side rendering has no page state to seed: the prop itself is what renders there.
+    seedSession(props.session)
+    return props.session
   })
 
   useEffect(() => {

@@ -65,10 +65,12 @@ export async function runCeremony(request: CeremonyRequest): Promise<FormAnswer>
     action === "authenticate"
       ? await startAuthentication({ optionsJSON: options, useBrowserAutofill: request.useBrowserAutofill === true })
       : await startRegistration({ optionsJSON: options, useAutoRegister: request.useAutoRegister === true })
-  return postForm(
-    `${apiBaseUrl()}/callback/${encodeURIComponent(request.provider)}`,
-    { ...request.fields, action, data: JSON.stringify(data) },
-    request.callbackUrl,
-    false,
-  )
+  const url = `${apiBaseUrl()}/callback/${encodeURIComponent(request.provider)}`
+  try {
+    return await postForm(url, { ...request.fields, action, data: JSON.stringify(data) }, request.callbackUrl, false)
+  } catch (error) {
+    // The connection failed after the prompt: reported as a result (`ClientFetchError`), like signIn's POST.
+    console.error(`[latchkey] POST ${url} failed:`, error)
+    return { status: 0, ok: false, url: undefined }
+  }
 }

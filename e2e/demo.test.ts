@@ -7,27 +7,24 @@
  * Each demo process gets a SQLite file in a temporary directory
  * (`DATABASE_URL`), which the tests read back with better-sqlite3.
  */
-import { type ChildProcess, spawn } from "node:child_process"
 import { createHash } from "node:crypto"
-import { existsSync, mkdtempSync, rmSync } from "node:fs"
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs"
 import { request as httpRequest } from "node:http"
 import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import SQLite from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freePort } from "../packages/core/test/support/free-port.js"
+import { type DemoRun, startDemo as startDemoProcess, stopDemo } from "./support/demo-process.js"
 
-const ROOT = fileURLToPath(new URL("..", import.meta.url))
-const DEMO = fileURLToPath(new URL("../examples/demo/server.js", import.meta.url))
 const BUILT = [
   fileURLToPath(new URL("../packages/core/dist/index.js", import.meta.url)),
   fileURLToPath(new URL("../packages/node/dist/index.js", import.meta.url)),
   fileURLToPath(new URL("../packages/adapter-kysely/dist/index.js", import.meta.url)),
+  fileURLToPath(new URL("../packages/client/dist/index.js", import.meta.url)),
 ]
 
-const READY_LINE = "Latchkey demo on"
-const READY_TIMEOUT_MS = 20_000
+const READY_TIMEOUT_MS = 60_000
 const SESSION_COOKIE = "authjs.session-token"
 const DEMO_EMAIL = "demo@latchkey.dev"
 const DEMO_PASSWORD = "latchkey-demo"
@@ -43,56 +40,15 @@ if (missing.length > 0 && !onCI) {
 }
 
 interface DemoOptions {
-  port: number
-  /** The SQLite file (DATABASE_URL). */
+  /** The SQLite file (DATABASE_URL); the demo's data folder is its directory. */
   database: string
-  /** AUTH_SECRET; unset lets the demo make up its own. */
+  /** AUTH_SECRET; unset lets the demo use the secret it keeps in its data folder. */
   secret?: string
 }
 
-/** Starts the demo and resolves once it logs that it listens; rejects if it exits or stays silent first. */
-function startDemo({ port, database, secret }: DemoOptions): { child: ChildProcess; ready: Promise<void>; output: () => string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATABASE_URL: database }
-  // Its own secret, whatever the environment running the tests has set.
-  delete env.AUTH_SECRET
-  delete env.AUTH_URL
-  if (secret !== undefined) env.AUTH_SECRET = secret
-  const child = spawn(process.execPath, [DEMO], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
-  let output = ""
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`The demo did not log "${READY_LINE}" within ${READY_TIMEOUT_MS} ms. Output:\n${output}`)),
-      READY_TIMEOUT_MS,
-    )
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes(READY_LINE)) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout!.on("data", onData)
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()))
-    child.once("error", (error) => {
-      clearTimeout(timer)
-      reject(error)
-    })
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer)
-      reject(new Error(`The demo exited (code ${code}, signal ${signal}) before it was ready. Output:\n${output}`))
-    })
-  })
-  return { child, ready, output: () => output }
-}
-
-/** Stops a demo process with SIGTERM (SIGKILL if it hangs) and waits until it has exited. */
-async function stopDemo(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-  child.kill("SIGTERM")
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5_000)
-  await exited
-  clearTimeout(timer)
+/** Starts the demo (examples/demo/server.js) on free ports with its data folder next to `database`. */
+async function startDemo({ database, secret }: DemoOptions): Promise<DemoRun> {
+  return startDemoProcess({ dataDir: dirname(database), env: { DATABASE_URL: database, ...(secret === undefined ? {} : { AUTH_SECRET: secret }) } })
 }
 
 /** The rows of a SQL query against the demo's SQLite file, read directly (not through the demo). */
@@ -181,22 +137,21 @@ type SessionRow = { sessionToken: string; userId: string; expires: string }
 type UserRow = { id: string; email: string; name: string }
 
 describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/server.js)", () => {
-  let demo: ReturnType<typeof startDemo> | undefined
+  let demo: DemoRun | undefined
   let base: string
   let database: string
   const dirs: string[] = []
 
   beforeAll(async () => {
     if (missing.length > 0) throw new Error(`CI=true but the built packages are missing: ${missing.join(", ")}; run npm run build`)
-    const port = await freePort()
-    base = `http://127.0.0.1:${port}`
     database = tempDatabase(dirs)
-    demo = startDemo({ port, database })
+    demo = await startDemo({ database })
     await demo.ready
+    base = demo.base
   }, READY_TIMEOUT_MS + 5_000)
 
   afterAll(async () => {
-    await stopDemo(demo?.child)
+    await stopDemo(demo)
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
 
@@ -204,6 +159,14 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
     const page = await home(base)
     expect(page).toContain("not signed in")
     expect(page).not.toContain("Demo User")
+  })
+
+  it("without AUTH_* variables, offers no GitHub, Google or X sign-in, and says on the home page how to set each up", async () => {
+    const providers = (await (await fetch(`${base}/auth/providers`)).json()) as Record<string, unknown>
+    expect(Object.keys(providers).sort()).toEqual(["credentials", "local-oidc", "nodemailer", "passkey"])
+    const page = await home(base)
+    for (const id of ["GITHUB", "GOOGLE", "TWITTER"]) expect(page).toContain(`<code>AUTH_${id}_ID=… AUTH_${id}_SECRET=… npm start</code>`)
+    expect(page).not.toContain("Continue with GitHub")
   })
 
   it("creates the demo user in the database it was given, with a scrypt hash in a table of its own", () => {
@@ -254,12 +217,17 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
 
     const page = await home(base, cookies)
     expect(page).toContain(`<code>${sha256Hex(cookieToken).slice(0, 12)}…</code>`)
-    expect(page).toMatch(new RegExp(`${sha256Hex(cookieToken).slice(0, 12)}…</code> expires [^<]+ <strong>\\(this browser\\)</strong>`))
+    expect(page).toMatch(new RegExp(`${sha256Hex(cookieToken).slice(0, 12)}…</code> [^<]+ · expires [^<]+ <strong>\\(this browser\\)</strong>`))
     expect(page).not.toContain(cookieToken)
+
+    // The device the session began on, keyed by the same hash; gone with the session.
+    const device = () => query<{ user_agent: string }>(database, "SELECT user_agent FROM demo_session_device WHERE session_hash = ?", sha256Hex(cookieToken))
+    expect(device()).toEqual([{ user_agent: "node" }])
 
     const response = await signOut(base, token, cookies)
     expect(response.status).toBe(302)
     expect(new URL(response.headers.get("location")!, base).searchParams.has("error")).toBe(false)
+    expect(device()).toEqual([])
     const cleared = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))
     expect(cleared).toMatch(/^authjs\.session-token=;/)
     expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, sha256Hex(cookieToken))).toEqual([])
@@ -335,20 +303,19 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
 
 describe.skipIf(missing.length > 0 && !onCI)("the demo across a restart", () => {
   const dirs: string[] = []
-  const running: ChildProcess[] = []
+  const running: DemoRun[] = []
 
   /** Starts a demo on the given database and waits until it listens; its base URL. */
-  async function start(database: string, secret?: string): Promise<{ base: string; child: ChildProcess }> {
+  async function start(database: string, secret?: string): Promise<{ base: string; child: DemoRun }> {
     if (missing.length > 0) throw new Error(`CI=true but the built packages are missing: ${missing.join(", ")}; run npm run build`)
-    const port = await freePort()
-    const demo = startDemo({ port, database, ...(secret === undefined ? {} : { secret }) })
-    running.push(demo.child)
+    const demo = await startDemo({ database, ...(secret === undefined ? {} : { secret }) })
+    running.push(demo)
     await demo.ready
-    return { base: `http://127.0.0.1:${port}`, child: demo.child }
+    return { base: demo.base, child: demo }
   }
 
   afterAll(async () => {
-    for (const child of running) await stopDemo(child)
+    for (const demo of running) await stopDemo(demo)
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   })
 
@@ -375,32 +342,58 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo across a restart", () => 
     expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, hash)).toEqual([])
   })
 
-  it("with a random AUTH_SECRET on each start, keeps the session (it is in the database), but refuses a form opened before the restart", async () => {
+  it("without AUTH_SECRET, generates one into its data folder (mode 0600) and reuses it: the session and a form opened before the restart both still work", async () => {
     const database = tempDatabase(dirs)
     const first = await start(database)
+    const secretFile = join(dirname(database), "auth-secret")
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600)
+    const secret = readFileSync(secretFile, "utf8")
+    expect(secret.trim().length).toBeGreaterThanOrEqual(32)
     const { token, cookies } = await signInDemoUser(first.base)
     await stopDemo(first.child)
 
     const second = await start(database)
+    expect(readFileSync(secretFile, "utf8")).toBe(secret)
     expect(await home(second.base, cookies)).toContain("Demo User")
     const hash = sha256Hex(cookies.get(SESSION_COOKIE)!)
-    // The CSRF cookie was signed with the first run's secret.
+    // The CSRF cookie was signed with the kept secret, so the old form is still valid.
     const response = await signOut(second.base, token, cookies)
     expect(response.status).toBe(302)
-    expect(new URL(response.headers.get("location")!, second.base).searchParams.get("error")).toBe("MissingCSRF")
-    expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, hash)).toHaveLength(1)
+    expect(new URL(response.headers.get("location")!, second.base).searchParams.has("error")).toBe(false)
+    expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, hash)).toEqual([])
+  })
+})
+
+describe.skipIf(missing.length > 0 && !onCI)("the demo with GitHub's variables set", () => {
+  it("offers GitHub (on the sign-in page and the home page) and still explains Google and X", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "latchkey-demo-"))
+    const demo = await startDemoProcess({ dataDir: dir, env: { AUTH_GITHUB_ID: "demo-client-id", AUTH_GITHUB_SECRET: "demo-client-secret" } })
+    try {
+      await demo.ready
+      const providers = (await (await fetch(`${demo.base}/auth/providers`)).json()) as Record<string, { name: string }>
+      expect(providers.github).toMatchObject({ name: "GitHub" })
+      expect(providers.google).toBeUndefined()
+      const page = await home(demo.base)
+      expect(page).toContain("Continue with GitHub")
+      expect(page).not.toContain("AUTH_GITHUB_ID=")
+      expect(page).toContain("<code>AUTH_GOOGLE_ID=… AUTH_GOOGLE_SECRET=… npm start</code>")
+      const signIn = await (await fetch(`${demo.base}/auth/signin`)).text()
+      expect(signIn).toContain(`action="${demo.base}/auth/signin/github"`)
+    } finally {
+      await stopDemo(demo)
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
 describe.skipIf(missing.length > 0 && !onCI)("the demo with a DATABASE_URL it cannot use", () => {
   it("exits with status 1 and one line naming the problem, without a stack trace", async () => {
     if (missing.length > 0) throw new Error(`CI=true but the built packages are missing: ${missing.join(", ")}; run npm run build`)
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATABASE_URL: "ftp://example.invalid/demo" }
-    const child = spawn(process.execPath, [DEMO], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] })
-    let stderr = ""
-    child.stderr!.on("data", (chunk: Buffer) => (stderr += chunk.toString()))
-    child.stdout!.resume()
-    const code = await new Promise<number | null>((resolve) => child.once("exit", (exitCode) => resolve(exitCode)))
+    const dir = mkdtempSync(join(tmpdir(), "latchkey-demo-"))
+    const demo = await startDemoProcess({ dataDir: dir, env: { DATABASE_URL: "ftp://example.invalid/demo" } })
+    const { code } = await demo.exited
+    const stderr = demo.output()
+    rmSync(dir, { recursive: true, force: true })
     expect(code).toBe(1)
     expect(stderr).toContain("The demo could not open its database")
     expect(stderr).toContain('Unsupported database URL scheme "ftp"')

@@ -33,6 +33,9 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     ["@latchkey/core/providers", []],
     ["@latchkey/node", ["NodeHeaderView", "toAuthRequest", "toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeAuthResponse", "writeWebResponse"]],
     ["@latchkey/express", ["ExpressAuth", "getSession"]],
+    ["@latchkey/client", ["__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut"]],
+    ["@latchkey/client/react", ["SessionContext", "SessionProvider", "__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut", "useSession"]],
+    ["@latchkey/client/webauthn", ["PasskeyOptionsError", "registerPasskey", "signIn", "startPasskeyAutofill", "supportsConditionalCreate", "upgradeToPasskey"]],
     ["@latchkey/adapter-kysely", ["KyselyAdapter", "KyselyAdapterError", "KyselyAuth", "createDatabase", "migrate", "migrationNames"]],
   ])("%s exports %j", (specifier, names) => {
     expect(importInNode(specifier)).toEqual(expect.arrayContaining(names))
@@ -45,7 +48,7 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
       const found = {}
       for (const id of ids) found[id] = typeof (await import("@latchkey/core/providers/" + id)).default
       let lib = "exported"
-      try { await import("@latchkey/core/providers/lib/logo") } catch (error) { lib = error.code }
+      try { await import("@latchkey/core/providers/lib/provider-api") } catch (error) { lib = error.code }
       console.log(JSON.stringify({ found, lib }))`
     const output = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: root, encoding: "utf8" }))
     expect(output.found).toEqual(Object.fromEntries(ids.map((id) => [id, "function"])))

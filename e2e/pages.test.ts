@@ -1,13 +1,21 @@
 /**
  * The built-in pages in a real browser (Debian's Chromium via playwright-core):
- * labels, keyboard order, contrast in light and dark, and that a page loads
- * nothing from the network. Pages are loaded with `setContent`, no server.
+ * labels, keyboard order, contrast in light and dark (text, placeholders,
+ * brand marks), and that a page loads nothing from the network. Pages are
+ * loaded with `setContent`, no server. Screenshots of every page in both
+ * schemes are saved under e2e/artifacts/pages/ (git-ignored) for review.
  */
+import { mkdirSync, readFileSync } from "node:fs"
+import { createRequire } from "node:module"
+import { dirname, join } from "node:path"
+import { fileURLToPath } from "node:url"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
 import { formatColor, parseColor } from "../packages/core/src/pages/color.js"
 import { NAMED_COLORS } from "../packages/core/src/pages/named-colors.js"
 import {
+  passkeyPageScript,
+  renderEmailConfirmPage,
   renderErrorPage,
   renderSignInPage,
   renderSignOutPage,
@@ -20,11 +28,22 @@ import {
   ALL_PROVIDERS,
   CATALOG_PROVIDERS,
   DATA_LOGO,
+  emailConfirmProps,
   errorProps,
   signInProps,
   signOutProps,
+  UNAVAILABLE_PROVIDERS,
   verifyRequestProps,
 } from "./support/pages-fixtures.js"
+import { BRAND_MARKS } from "../packages/core/src/pages/brand-marks.generated.js"
+
+/** The passkey page script over the installed @simplewebauthn/browser bundle, as the server inlines it. */
+function passkeyScript(): string {
+  const entry = createRequire(import.meta.url).resolve("@simplewebauthn/browser")
+  return passkeyPageScript(readFileSync(join(dirname(entry), "..", "dist", "bundle", "index.umd.min.js"), "utf8"))
+}
+
+const ARTIFACTS = fileURLToPath(new URL("./artifacts/pages/", import.meta.url))
 
 const onCI = process.env.CI === "true"
 if (!chromiumAvailable && !onCI) {
@@ -60,13 +79,30 @@ const PAGES: Array<[string, (theme: Theme) => RenderedPage]> = [
         signInProps({ ...theme, logo: DATA_LOGO }, { providers: ALL_PROVIDERS, error: "CredentialsSignin", email: "jane@example.com" }),
       ),
   ],
-  ["sign-in (the 25 built-in OAuth/OIDC providers, their colors and drawn logos)", (theme) => renderSignInPage(signInProps(theme, { providers: CATALOG_PROVIDERS }))],
+  ["sign-in (the 25 built-in OAuth/OIDC providers, their colors and brand marks)", (theme) => renderSignInPage(signInProps(theme, { providers: CATALOG_PROVIDERS }))],
+  [
+    "sign-in (providers that cannot work here, and a kept username after a failed attempt)",
+    (theme) =>
+      renderSignInPage(
+        signInProps(theme, {
+          providers: [...UNAVAILABLE_PROVIDERS, ...ALL_PROVIDERS.filter((p) => p.type === "credentials")],
+          error: "CredentialsSignin",
+          kept: { providerId: "credentials", fields: { username: "ada.lovelace" } },
+        }),
+      ),
+  ],
+  ["sign-in (passkey, with the passkey script)", (theme) => renderSignInPage(signInProps(theme, { providers: ALL_PROVIDERS.filter((p) => p.type === "webauthn"), passkeyScript: passkeyScript() }))],
   ["sign-out", (theme) => renderSignOutPage(signOutProps(theme))],
   ["error (Configuration)", (theme) => renderErrorPage(errorProps(theme, "Configuration"))],
   ["error (Verification)", (theme) => renderErrorPage(errorProps(theme, "Verification"))],
   ["error (unknown)", (theme) => renderErrorPage(errorProps(theme, "Whatever"))],
   ["verify-request", (theme) => renderVerifyRequestPage(verifyRequestProps(theme))],
+  ["verify-request (code form, wrong code)", (theme) => renderVerifyRequestPage(verifyRequestProps(theme, { wrong: true }))],
+  ["email confirmation", (theme) => renderEmailConfirmPage(emailConfirmProps(theme))],
 ]
+
+/** A file name for a page's screenshot. */
+const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")
 
 describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () => {
   let browser: Browser
@@ -122,9 +158,13 @@ describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () =>
       expect(dom.length).toBeGreaterThan(0)
       expect(tabbed).toEqual(dom)
 
-      // WCAG AA: 4.5:1 for text, 3:1 for input borders.
+      // WCAG AA: 4.5:1 for text, placeholders and brand marks, 3:1 for input borders.
       const samples = await measureContrast(page)
       expect(samples.some((s) => s.element.startsWith("<h1"))).toBe(true)
+      const marks = await page.locator(".lk-mark").count()
+      expect(samples.filter((s) => s.kind === "mark")).toHaveLength(marks)
+      const placeholders = await page.locator("input[placeholder]:visible").count()
+      expect(samples.filter((s) => s.kind === "placeholder")).toHaveLength(placeholders)
       const failing = samples.filter((s) => s.ratio < (s.kind === "border" ? 3 : 4.5))
       expect(failing).toEqual([])
 
@@ -132,17 +172,38 @@ describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () =>
     })
   })
 
-  it("draws every catalog provider's logo from its data: URI (valid SVG, nothing fetched)", async () => {
+  it("draws every catalog provider's brand mark inline (an SVG path with an area), nothing fetched", async () => {
     await load(renderSignInPage(signInProps({}, { providers: CATALOG_PROVIDERS })), "light")
-    const logos = await page.locator(".lk-button img").evaluateAll((images) =>
-      images.map((image) => ({ loaded: (image as HTMLImageElement).complete, width: (image as HTMLImageElement).naturalWidth, src: image.getAttribute("src") ?? "" })),
+    const marks = await page.locator(".lk-button .lk-mark path").evaluateAll((paths) =>
+      paths.map((path) => {
+        const box = (path as SVGPathElement).getBBox()
+        return { d: path.getAttribute("d") ?? "", width: box.width, height: box.height }
+      }),
     )
-    expect(logos).toHaveLength(CATALOG_PROVIDERS.length)
-    for (const logo of logos) {
-      expect(logo.src).toMatch(/^data:image\/svg\+xml,/)
-      expect(logo.loaded && logo.width > 0, logo.src.slice(0, 80)).toBe(true)
+    expect(marks).toHaveLength(CATALOG_PROVIDERS.length)
+    expect(marks.map((mark) => mark.d)).toEqual(CATALOG_PROVIDERS.map((provider) => BRAND_MARKS[provider.id]!.path))
+    for (const mark of marks) expect(mark.width > 4 && mark.height > 4, mark.d.slice(0, 40)).toBe(true)
+    expect(await page.locator(".lk-button img").count()).toBe(0)
+    expect(requests).toEqual([])
+  })
+
+  it("asks for no /favicon.ico: every page names an inline icon", async () => {
+    for (const [name, render] of PAGES) {
+      await load(render({}), "light")
+      expect(await page.locator('link[rel="icon"]').getAttribute("href"), name).toMatch(/^data:image\/svg\+xml,/)
     }
     expect(requests).toEqual([])
+  })
+
+  it("the disabled entries of unavailable providers are skipped by Tab and name their reason", async () => {
+    await load(renderSignInPage(signInProps({}, { providers: UNAVAILABLE_PROVIDERS })), "light")
+    const disabled = page.getByRole("button", { name: "Sign in with GitHub" })
+    await expect.poll(() => disabled.isDisabled()).toBe(true)
+    expect(await disabled.evaluate((button) => document.getElementById(button.getAttribute("aria-describedby")!)?.textContent)).toBe(
+      "Not set up on this server: AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are not set.",
+    )
+    await page.keyboard.press("Tab")
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("input-email-for-email-provider")
   })
 
   it("would notice a request (the network check is not vacuous)", async () => {
@@ -205,10 +266,13 @@ describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () =>
     })
   })
 
-  it.each(["light", "dark"] as const)("screenshot of the sign-in page, %s", async (scheme) => {
+  it.each(["light", "dark"] as const)("saves a screenshot of every page, %s, under e2e/artifacts/pages/", async (scheme) => {
+    mkdirSync(ARTIFACTS, { recursive: true })
     await page.setViewportSize({ width: 900, height: 860 })
-    await load(renderSignInPage(signInProps({})), scheme)
-    await page.screenshot({ path: `/tmp/latchkey-signin-${scheme}.png`, fullPage: true })
+    for (const [name, render] of PAGES) {
+      await load(render({ colorScheme: scheme }), scheme)
+      await page.screenshot({ path: `${ARTIFACTS}${slug(name)}-${scheme}.png`, fullPage: true })
+    }
     await page.setViewportSize({ width: 1024, height: 900 })
     expect(requests).toEqual([])
   })

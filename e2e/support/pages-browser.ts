@@ -32,7 +32,7 @@ export function launchChromium(): Promise<Browser> {
 export interface ContrastSample {
   /** A short description of the element: tag, classes and text. */
   element: string
-  /** What was measured: "text", "placeholder" or "border". */
+  /** What was measured: "text", "placeholder", "mark" (a provider's brand mark) or "border". */
   kind: string
   foreground: string
   background: string
@@ -42,7 +42,8 @@ export interface ContrastSample {
 /**
  * Measures, in the page, the contrast of every visible element with its own
  * text (headings, paragraphs, labels, links, buttons, the alert, the divider),
- * of input values and placeholders, and of input borders against the card.
+ * of input values and placeholders, of the brand marks on provider buttons
+ * (their fill against the button), and of input borders against the card.
  * Backgrounds are resolved by walking up the ancestors and compositing
  * translucent layers, as the browser paints them.
  */
@@ -79,7 +80,7 @@ export function measureContrast(page: Page): Promise<ContrastSample[]> {
     }
     const show = (c: Rgba) => `rgb(${c.slice(0, 3).map(Math.round).join(", ")})`
     const describe = (el: Element) =>
-      `<${el.tagName.toLowerCase()}${el.className ? `.${String(el.className).replace(/\s+/g, ".")}` : ""}> ${(el.textContent ?? "").trim().slice(0, 40)}`
+      `<${el.tagName.toLowerCase()}${el.getAttribute("class") ? `.${el.getAttribute("class")!.trim().replace(/\s+/g, ".")}` : ""}> ${(el.textContent ?? "").trim().slice(0, 40)}`
     const visible = (el: Element) => {
       const box = el.getBoundingClientRect()
       const style = getComputedStyle(el)
@@ -94,6 +95,8 @@ export function measureContrast(page: Page): Promise<ContrastSample[]> {
       if (!visible(el)) continue
       const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== "")
       if (ownText) add(el, "text", getComputedStyle(el).color, backgroundOf(el))
+      // Brand marks are held to the text level, 4.5:1, against the button they sit on.
+      if (el instanceof SVGPathElement && el.closest(".lk-mark")) add(el.closest(".lk-mark")!, "mark", getComputedStyle(el).fill, backgroundOf(el.closest("button")!))
       if (el instanceof HTMLInputElement && el.type !== "hidden" && el.type !== "checkbox") {
         const background = backgroundOf(el)
         add(el, "text", getComputedStyle(el).color, background)

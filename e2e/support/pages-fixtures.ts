@@ -1,9 +1,10 @@
 /**
  * Props for rendering the built-in pages in the browser tests: realistic
  * values, and one of each provider kind, with nothing that would make the
- * browser fetch anything (the logos are data: URIs).
+ * browser fetch anything (logos are data: URIs, brand marks inline SVG).
  */
 import type {
+  EmailConfirmPageProps,
   ErrorPageProps,
   PageProvider,
   SignInPageProps,
@@ -96,12 +97,43 @@ export function errorProps(theme: Theme, error: string | undefined): ErrorPagePr
   return { theme, error, signinUrl: `${BASE}/signin`, homeUrl: ORIGIN }
 }
 
-/** Verify-request page props. */
-export function verifyRequestProps(theme: Theme): VerifyRequestPageProps {
-  return { theme, homeUrl: ORIGIN }
+/** Verify-request page props; with `code`, the code form (and, with `wrong`, its "not right" alert). */
+export function verifyRequestProps(theme: Theme, code?: { wrong: boolean }): VerifyRequestPageProps {
+  return {
+    theme,
+    homeUrl: ORIGIN,
+    ...(code ? { code: { actionUrl: `${BASE}/callback/email`, csrfToken: CSRF, providerId: "email", wrong: code.wrong } } : {}),
+  }
 }
 
-/** The built-in provider catalog as the sign-in page gets it: each factory's name and button style (its drawn logo included). */
+/** The confirmation page of an email sign-in link. */
+export function emailConfirmProps(theme: Theme): EmailConfirmPageProps {
+  return {
+    theme,
+    email: "jane@example.com",
+    host: "app.example.test",
+    actionUrl: `${BASE}/callback/email`,
+    token: "0b8e3c1f9a7d5e2c4b6a8f0d1e3c5a7b",
+    callbackUrl: `${ORIGIN}/dashboard`,
+    csrfToken: CSRF,
+  }
+}
+
+/** Providers that cannot work on the server, as the sign-in page gets them: a disabled entry each, with the reason. */
+export const UNAVAILABLE_PROVIDERS: PageProvider[] = [
+  provider("github", "GitHub", "oauth", {
+    style: { bg: "#24292f", text: "#ffffff" },
+    unavailable: "Not set up on this server: AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are not set.",
+  }),
+  provider("linkedin", "LinkedIn", "oidc", { unavailable: "Not set up on this server: AUTH_LINKEDIN_SECRET is not set." }),
+  provider("passkey", "Passkey", "webauthn", {
+    formFields: { email: { label: "Email", type: "email" } },
+    unavailable: "Passkeys are not available: a package they need is not installed on this server.",
+  }),
+  provider("email", "Email", "email"),
+]
+
+/** The built-in provider catalog as the sign-in page gets it: each factory's name and button style (the page draws its brand mark). */
 export const CATALOG_PROVIDERS: PageProvider[] = [
   Apple, Atlassian, Auth0, Authentik, Bitbucket, Cognito, Discord, Dropbox, Facebook, GitHub, GitLab, Google, Keycloak, LinkedIn, MicrosoftEntraID, Notion, Okta, Reddit, Salesforce, Slack, Spotify, Twitch, Twitter, Zitadel, Zoom,
 ].map((factory) => {

@@ -1,12 +1,13 @@
 // The demo's database: Auth.js's tables through @latchkey/adapter-kysely, plus
-// one table of the demo's own for password hashes, with the demo user in it.
+// two tables of the demo's own: password hashes, and the device (user agent)
+// of each session. The demo user is created on the first start.
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { fileURLToPath } from "node:url"
 import { createDatabase, KyselyAdapter, migrate } from "@latchkey/adapter-kysely"
 import { hashPassword } from "./passwords.js"
 
-/** A SQLite file next to the demo, used unless DATABASE_URL names another database. */
+/** A SQLite file in the demo's data folder, used unless DATABASE_URL names another database. */
 export const DEFAULT_DATABASE = fileURLToPath(new URL("./data/demo.sqlite", import.meta.url))
 
 /** The demo user, created on the first start. */
@@ -17,6 +18,9 @@ export const DEMO_USER = { name: "Demo User", email: "demo@latchkey.dev", passwo
 // key: "User"."id" is uuid on PostgreSQL and varchar(36) elsewhere, and a key
 // must match its type exactly.
 const PASSWORD_TABLE = "demo_password"
+// Keyed by the session's stored token hash (what "Session"."sessionToken"
+// holds), so the device is known without ever storing a cookie's value.
+const DEVICE_TABLE = "demo_session_device"
 
 /** Opens the database named by `url` (a SQLite path, postgres://… or mysql://…), migrated. */
 export async function openDatabase(url) {
@@ -29,6 +33,13 @@ export async function openDatabase(url) {
       .ifNotExists()
       .addColumn("user_id", "varchar(36)", (column) => column.primaryKey())
       .addColumn("password_hash", "varchar(255)", (column) => column.notNull())
+      .execute()
+    await db.schema
+      .createTable(DEVICE_TABLE)
+      .ifNotExists()
+      .addColumn("session_hash", "varchar(64)", (column) => column.primaryKey())
+      .addColumn("user_agent", "varchar(512)", (column) => column.notNull())
+      .addColumn("first_seen", "varchar(32)", (column) => column.notNull())
       .execute()
   } catch (error) {
     await db.destroy()
@@ -57,13 +68,61 @@ export async function passwordHashOf(db, userId) {
   return row?.password_hash
 }
 
-/** A user's sessions that have not expired, latest expiry first. */
+/** Stores (or replaces) a user's password hash: sign-up, and "add a password" after another sign-in. */
+export async function setPasswordHash(db, userId, passwordHash) {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom(PASSWORD_TABLE).where("user_id", "=", userId).execute()
+    await trx.insertInto(PASSWORD_TABLE).values({ user_id: userId, password_hash: passwordHash }).execute()
+  })
+}
+
+/**
+ * Remembers the device of a session the first time it is seen; later sights
+ * change nothing, so the row tells where the session began.
+ */
+export async function recordSessionDevice(db, sessionHash, userAgent) {
+  const exists = await db.selectFrom(DEVICE_TABLE).select("session_hash").where("session_hash", "=", sessionHash).executeTakeFirst()
+  if (exists) return
+  const agent = String(userAgent || "unknown device").slice(0, 512)
+  try {
+    await db.insertInto(DEVICE_TABLE).values({ session_hash: sessionHash, user_agent: agent, first_seen: new Date().toISOString() }).execute()
+  } catch {
+    // Two requests of one new session raced; the first row stands.
+  }
+}
+
+/** Forgets the device of a session that ended (sign-out). */
+export async function forgetSessionDevice(db, sessionHash) {
+  await db.deleteFrom(DEVICE_TABLE).where("session_hash", "=", sessionHash).execute()
+}
+
+/** The OAuth/OIDC and email accounts linked to a user: `{ provider, type, providerAccountId }`. */
+export function linkedAccountsOf(db, userId) {
+  return db.selectFrom("Account").select(["provider", "type", "providerAccountId"]).where("userId", "=", userId).execute()
+}
+
+/** A user's passkeys: `{ credentialID, deviceType, backedUp }`. */
+export async function passkeysOf(db, userId) {
+  const rows = await db
+    .selectFrom("Authenticator")
+    .select(["credentialID", "credentialDeviceType", "credentialBackedUp"])
+    .where("userId", "=", userId)
+    .execute()
+  return rows.map((row) => ({ credentialID: row.credentialID, deviceType: row.credentialDeviceType, backedUp: Boolean(row.credentialBackedUp) }))
+}
+
+/** A user's sessions that have not expired, latest expiry first, each with its device when known. */
 export async function activeSessionsOf(db, userId) {
-  const rows = await db.selectFrom("Session").select(["sessionToken", "expires"]).where("userId", "=", userId).execute()
+  const rows = await db
+    .selectFrom("Session")
+    .leftJoin(DEVICE_TABLE, `${DEVICE_TABLE}.session_hash`, "Session.sessionToken")
+    .select(["Session.sessionToken as sessionToken", "Session.expires as expires", `${DEVICE_TABLE}.user_agent as userAgent`])
+    .where("Session.userId", "=", userId)
+    .execute()
   const now = Date.now()
   // Filtered here rather than in SQL: SQLite keeps dates as ISO text, the others as timestamps.
   return rows
-    .map((row) => ({ tokenHash: row.sessionToken, expires: new Date(row.expires) }))
+    .map((row) => ({ tokenHash: row.sessionToken, expires: new Date(row.expires), userAgent: row.userAgent ?? undefined }))
     .filter((session) => session.expires.getTime() > now)
     .sort((a, b) => b.expires.getTime() - a.expires.getTime())
 }

@@ -50,3 +50,34 @@ export async function verifyPassword(password, stored) {
   const candidate = await derive(password, Buffer.from(salt, "base64url"), { N: Number(N), r: Number(r), p: Number(p) })
   return expected.length === candidate.length && timingSafeEqual(candidate, expected)
 }
+
+/** The password rules, as the sign-up form shows them (NIST SP 800-63B §3.1.1.2: length, not a known password). */
+export const PASSWORD_RULES = Object.freeze([
+  "at least 10 characters, at most 128",
+  "not your email address, and not a commonly used password",
+])
+
+// A few of the most used passwords (and the demo's own hint text): refused
+// as they are, whatever their case.
+const COMMON_PASSWORDS = new Set([
+  "1234567890", "12345678910", "qwertyuiop", "password12", "password123", "password1234",
+  "iloveyou12", "1q2w3e4r5t", "qwerty1234", "0123456789", "1111111111", "abcdefghij",
+  "letmein123", "welcome123", "passw0rd12", "changeme123", "latchkey123",
+])
+
+/**
+ * What is wrong with a new password, as sentences for the form; empty when it
+ * follows {@link PASSWORD_RULES}. Length counts characters (code points), so
+ * any script and emoji count as one each.
+ */
+export function passwordProblems(password, email) {
+  const text = typeof password === "string" ? password : ""
+  const length = [...text].length
+  const problems = []
+  if (length < 10) problems.push("The password is too short: use at least 10 characters.")
+  if (length > 128) problems.push("The password is too long: use at most 128 characters.")
+  const lower = text.toLowerCase()
+  if (email && lower === String(email).trim().toLowerCase()) problems.push("The password must not be your email address.")
+  if (COMMON_PASSWORDS.has(lower)) problems.push("This password is one of the most commonly used: choose another.")
+  return problems
+}

@@ -1,77 +1,25 @@
-// The Latchkey demo: a plain node:http server with a credentials provider and
-// database sessions in SQLite. Offline, no accounts anywhere: sign in as
-// demo@latchkey.dev / latchkey-demo. Run it with `npm start` from the
-// repository root.
+// The Latchkey demo: every sign-in method, offline, with no account anywhere.
+// Run it with `npm start` from the repository root (docs/demo.md).
 //
-// DATABASE_URL picks another database (a SQLite path, postgres://… or
-// mysql://…, as `latchkey migrate` takes); the default is data/demo.sqlite
-// next to this file. PORT picks the port (default 3000).
+//   PORT            the demo's port (default 3000)
+//   SMTP_PORT       the embedded SMTP server's port (default PORT + 2)
+//   LOCAL_OIDC_PORT the Local OIDC provider's port (default PORT + 1)
+//   DATABASE_URL    a SQLite path, postgres://… or mysql://… (default data/demo.sqlite)
+//   DEMO_DATA_DIR   the data folder (default examples/demo/data/)
+//   AUTH_SECRET     overrides the secret kept in the data folder
 import { createServer } from "node:http"
-import { createHash, randomBytes } from "node:crypto"
-import { Auth, setEnvDefaults } from "@latchkey/core"
-import Credentials from "@latchkey/core/providers/credentials"
 import { KyselyAdapter } from "@latchkey/adapter-kysely"
+import { setEnvDefaults } from "@latchkey/core"
 import { toNodeHandler } from "@latchkey/node"
-import { activeSessionsOf, DEFAULT_DATABASE, openDatabase, passwordHashOf, seedDemoUser } from "./database.js"
-import { verifyPassword } from "./passwords.js"
-
-const port = Number(process.env.PORT ?? 3000)
-const origin = `http://localhost:${port}`
-const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE
-
-// Sessions live in the database, so they survive a restart whatever the
-// secret. The secret signs the CSRF cookie, though: with a new one, a sign-in
-// or sign-out form opened before the restart is refused. Set AUTH_SECRET to
-// keep those working across restarts.
-if (!process.env.AUTH_SECRET) {
-  process.env.AUTH_SECRET = randomBytes(33).toString("base64")
-  console.log("AUTH_SECRET is not set: using a random secret for this run.")
-}
-
-let db
-let adapter
-try {
-  db = await openDatabase(databaseUrl)
-  adapter = KyselyAdapter(db)
-  await seedDemoUser(db, adapter)
-} catch (error) {
-  // A clear line, not a stack: a wrong DATABASE_URL is the likely cause.
-  console.error(`The demo could not open its database (${describe(databaseUrl)}): ${error?.message ?? error}`)
-  await db?.destroy()
-  process.exit(1)
-}
-
-const config = {
-  trustHost: true,
-  adapter,
-  session: { strategy: "database" },
-  providers: [
-    Credentials({
-      name: "Email and password",
-      credentials: {
-        email: { label: "Email", type: "email", autocomplete: "username", placeholder: "demo@latchkey.dev" },
-        password: { label: "Password", type: "password", autocomplete: "current-password" },
-      },
-      async authorize({ email, password }) {
-        const user = await adapter.getUserByEmail(String(email ?? "").trim().toLowerCase())
-        // An unknown email still costs one full hash, so timing does not reveal which exist.
-        const ok = await verifyPassword(password, user ? await passwordHashOf(db, user.id) : undefined)
-        // Under database sessions the user must be the adapter's, with its id.
-        return user && ok ? { id: user.id, name: user.name, email: user.email, image: user.image } : null
-      },
-    }),
-  ],
-  callbacks: {
-    // The default session plus the user's id, so the home page can list their
-    // sessions. Built field by field: `session` is the stored row, and spreading
-    // it would publish the token's hash and more at /auth/session.
-    session: ({ session, user }) => ({
-      user: { id: user.id, name: user.name, email: user.email, image: user.image },
-      expires: session.expires,
-    }),
-  },
-}
-setEnvDefaults(process.env, config)
+import { dataFolder, persistentSecret } from "./data-folder.js"
+import { openDatabase, seedDemoUser } from "./database.js"
+import { join } from "node:path"
+import { startMailbox } from "./mailbox.js"
+import { startDemoLocalOidc } from "./local-oidc-seam.js"
+import { demoProviders } from "./providers.js"
+import { demoRoutes } from "./routes.js"
+import { listenOrExplain } from "./listen.js"
+import { browserBundles } from "./browser-bundle.js"
 
 /** Where the demo keeps its data, without a password a URL may hold. */
 function describe(url) {
@@ -80,75 +28,95 @@ function describe(url) {
   return `SQLite ${url}`
 }
 
-const escapeHtml = (text) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c])
-
-/** The session token cookie of this request, if any (the __Secure- name is for HTTPS). */
-function sessionTokenOf(request) {
-  for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
-    const eq = pair.indexOf("=")
-    const name = pair.slice(0, eq).trim()
-    if (name === "authjs.session-token" || name === "__Secure-authjs.session-token") return pair.slice(eq + 1).trim()
+/** Starts everything; resolves to a `stop()` that closes it all. Exits with one line on a known failure. */
+async function main(env = process.env) {
+  const port = Number(env.PORT ?? 3000)
+  const origin = `http://localhost:${port}`
+  const folder = dataFolder(env)
+  const { secret, source } = persistentSecret(folder, env)
+  const databaseUrl = env.DATABASE_URL || join(folder, "demo.sqlite")
+  const closers = []
+  const stop = async () => {
+    for (const close of closers.reverse()) await close().catch(() => {})
   }
-  return undefined
-}
 
-async function sessionsList(request, userId) {
-  let sessions
+  let db
   try {
-    sessions = await activeSessionsOf(db, userId)
+    db = await openDatabase(databaseUrl)
   } catch (error) {
-    return `<p>Your sessions could not be listed: ${escapeHtml(error?.message ?? error)}</p>`
+    // A clear line, not a stack: a wrong DATABASE_URL is the likely cause.
+    console.error(`The demo could not open its database (${describe(databaseUrl)}): ${error?.message ?? error}`)
+    process.exit(1)
   }
-  const token = sessionTokenOf(request)
-  // The table holds the SHA-256 of each cookie's token, never the token itself.
-  const current = token ? createHash("sha256").update(token).digest("hex") : undefined
-  const items = sessions.map(
-    ({ tokenHash, expires }) =>
-      `<li><code>${escapeHtml(tokenHash.slice(0, 12))}…</code> expires ${escapeHtml(expires.toISOString())}${tokenHash === current ? " <strong>(this browser)</strong>" : ""}</li>`,
+  closers.push(() => db.destroy())
+  const adapter = KyselyAdapter(db)
+  await seedDemoUser(db, adapter)
+
+  const smtpPort = Number(env.SMTP_PORT ?? port + 2)
+  const mailbox = await listenOrExplain(() => startMailbox({ port: smtpPort }), smtpPort, "SMTP_PORT", stop)
+  closers.push(() => mailbox.close())
+
+  const oidcPort = Number(env.LOCAL_OIDC_PORT ?? port + 1)
+  const localOidc = await listenOrExplain(() => startDemoLocalOidc({ port: oidcPort, dataDir: folder, demoOrigin: origin }), oidcPort, "LOCAL_OIDC_PORT", stop)
+  closers.push(() => localOidc.close())
+
+  const config = {
+    secret,
+    trustHost: true,
+    adapter,
+    session: { strategy: "database" },
+    providers: demoProviders({ db, adapter, smtpPort: mailbox.port, localOidc, env }),
+    callbacks: {
+      // The default session plus the user's id, so the home page can list their
+      // sessions. Built field by field: `session` is the stored row, and spreading
+      // it would publish the token's hash and more at /auth/session.
+      session: ({ session, user }) => ({
+        user: { id: user.id, name: user.name, email: user.email, image: user.image },
+        expires: session.expires,
+      }),
+    },
+  }
+  setEnvDefaults(env, config)
+
+  const context = { config, db, adapter, origin, mailbox, localOidc, scripts: await browserBundles() }
+  const server = createServer(toNodeHandler(demoRoutes(context), { origin }))
+  await listenOrExplain(
+    () =>
+      new Promise((resolve, reject) => {
+        server.once("error", reject)
+        server.listen(port, "localhost", () => resolve(server))
+      }),
+    port,
+    "PORT",
+    stop,
   )
-  return `<p>Your active sessions in the database (each row keeps the SHA-256 of its cookie, shown shortened):</p><ul>${items.join("")}</ul>`
-}
-
-async function homePage(request) {
-  const sessionResponse = await Auth(new Request(`${origin}/auth/session`, { headers: request.headers }), config)
-  const session = sessionResponse.ok ? await sessionResponse.json() : null
-  const body = session
-    ? `<p>Signed in as <strong>${escapeHtml(session.user?.name)}</strong> (${escapeHtml(session.user?.email)}).</p>
-       <p>Session expires ${escapeHtml(session.expires)}.</p>
-       ${await sessionsList(request, session.user.id)}
-       <p><a href="/auth/signout">Sign out</a> · <a href="/auth/session">Session JSON</a></p>`
-    : `<p>You are not signed in.</p>
-       <p><a href="/auth/signin?callbackUrl=/">Sign in</a> with <code>demo@latchkey.dev</code> / <code>latchkey-demo</code>.</p>`
-  const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" })
-  // A database session slides on reads: pass on its refreshed cookie.
-  for (const cookie of sessionResponse.headers.getSetCookie()) headers.append("Set-Cookie", cookie)
-  return new Response(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Latchkey demo</title>
-     <style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1a1a1a}a{color:#0b57d0}</style></head>
-     <body><h1>Latchkey demo</h1>${body}</body></html>`,
-    { headers },
+  closers.push(
+    () =>
+      new Promise((resolve) => {
+        server.close(() => resolve())
+        server.closeAllConnections()
+      }),
   )
-}
 
-const handler = toNodeHandler((request) => {
-  const { pathname } = new URL(request.url)
-  if (pathname === "/auth" || pathname.startsWith("/auth/")) return Auth(request, config)
-  if (pathname === "/") return homePage(request)
-  return new Response("Not found", { status: 404 })
-}, { origin })
-
-const server = createServer(handler)
-server.listen(port, "localhost", () => {
-  console.log(`Database: ${describe(databaseUrl)}`)
+  console.log(`Database: ${describe(databaseUrl)} · secret: ${source === "AUTH_SECRET" ? "AUTH_SECRET" : source} · mailbox SMTP on 127.0.0.1:${mailbox.port}`)
+  console.log(`Local OIDC on ${localOidc.issuer}`)
   console.log(`Latchkey demo on ${origin} — sign in with demo@latchkey.dev / latchkey-demo`)
-})
-
-// Close the database on Ctrl-C or a stop signal, so SQLite folds its WAL back into the file.
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    server.close()
-    server.closeAllConnections()
-    db.destroy().finally(() => process.exit(0))
-  })
+  return stop
 }
+
+/**
+ * Ctrl-C or a stop signal: close the servers and the database (SQLite folds
+ * its WAL back into the file), then exit. Ctrl-C in a terminal reaches both
+ * npm and the demo, and npm forwards it once more: the repeats are ignored
+ * while the first one closes everything.
+ */
+function stopOnSignals(stop) {
+  let stopping
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => {
+      stopping ??= stop().finally(() => process.exit(0))
+    })
+  }
+}
+
+stopOnSignals(await main())

@@ -30,6 +30,7 @@ import { type AuthResponseParts, jsonParts, toResponseParts } from "./http/respo
 import { raw } from "./symbols.js"
 import type { RequestInternal, ResponseInternal } from "./types.js"
 import { type Steps, runSteps, wait } from "./util/steps.js"
+import { keepTypedIdentifier } from "./flows/kept-identifier.js"
 
 const CONFIGURATION_MESSAGE = "There was a problem with the server configuration. Check the server logs for more information."
 const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])
@@ -196,6 +197,8 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     if (parsed.method === "POST" && parsed.action === "session") return done(jsonParts(null, 400))
     const url = errorRedirect(ctx, error)
     if (returnRedirectAsJson) return done(jsonParts({ url }, 200))
+    // Back on the built-in sign-in page, the form shows what the user typed (never the password).
+    if (error instanceof CredentialsSignin || error instanceof EmailSignInError) yield* wait(keepTypedIdentifier(ctx, error))
     return done(toResponseParts({ redirect: url, cookies: ctx.responseCookies }, false))
   }
 }

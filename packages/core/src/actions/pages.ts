@@ -12,7 +12,15 @@ import type { RequestContext } from "../context.js"
 import { withQuery } from "../http/query.js"
 import { htmlResponse, passkeyPageCsp } from "./html.js"
 import { builtInPages } from "./lazy.js"
-import { passkeyPageScript } from "./passkey-page-script.js"
+import { passkeyPageScript, type PasskeyPageScript } from "./passkey-page-script.js"
+import { missingClientCredentials } from "../config/provider-readiness.js"
+import { simpleWebAuthn } from "../flows/webauthn/server-library.js"
+import { takeKeptIdentifier } from "../flows/kept-identifier.js"
+
+/** "AUTH_X_ID is not set" / "AUTH_X_ID and AUTH_X_SECRET are not set": what the operator must add. */
+function notSetReason(missing: string[]): string {
+  return `Not set up on this server: ${missing.join(" and ")} ${missing.length > 1 ? "are" : "is"} not set.`
+}
 
 function pageProviders(ctx: RequestContext): PageProvider[] {
   const base = ctx.actionBase
@@ -26,9 +34,11 @@ function pageProviders(ctx: RequestContext): PageProvider[] {
     }
     switch (provider.type) {
       case "oauth":
-      case "oidc":
-        listed.push({ ...common, type: provider.type, style: provider.style })
+      case "oidc": {
+        const missing = missingClientCredentials(provider)
+        listed.push({ ...common, type: provider.type, style: provider.style, ...(missing.length ? { unavailable: notSetReason(missing) } : {}) })
         break
+      }
       case "email":
         listed.push({ ...common, type: "email" })
         break
@@ -51,6 +61,22 @@ function pageProviders(ctx: RequestContext): PageProvider[] {
   return listed
 }
 
+/**
+ * What the passkey forms need on this server: the passkey script, or why
+ * passkeys cannot work here (an optional peer dependency is missing). The
+ * cause is logged with its fix; the page shows a one-line reason instead of
+ * failing as a whole.
+ */
+async function passkeySupport(ctx: RequestContext): Promise<{ script: PasskeyPageScript } | { unavailable: string }> {
+  try {
+    const [script] = await Promise.all([passkeyPageScript(ctx.config), simpleWebAuthn(ctx.config)])
+    return { script }
+  } catch (error) {
+    ctx.config.logger.error(error as Error)
+    return { unavailable: "Passkeys are not available: a package they need is not installed on this server." }
+  }
+}
+
 /** `GET /signin`: the sign-in page, or a redirect to `pages.signIn` with `callbackUrl` and `error`. */
 export async function signInPage(ctx: RequestContext): Promise<ResponseInternal> {
   if (ctx.request.providerId) throw new UnknownAction("GET /signin/{provider} is not an action: POST to it, or GET /signin.")
@@ -59,12 +85,18 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
   const error = ctx.request.error || undefined
   if (pages.signIn) return { redirect: withQuery(pages.signIn, { callbackUrl, error }), cookies: ctx.responseCookies }
   const csrfToken = await ctx.csrfToken()
-  const providers = pageProviders(ctx)
+  const listed = pageProviders(ctx)
   // The passkey script (and @simplewebauthn/browser with it) only when a WebAuthn form is shown.
-  const [{ renderSignInPage }, script] = await Promise.all([
+  const [{ renderSignInPage }, passkeys, kept] = await Promise.all([
     builtInPages(ctx.config),
-    providers.some((provider) => provider.type === "webauthn") ? passkeyPageScript(ctx.config) : undefined,
+    listed.some((provider) => provider.type === "webauthn") ? passkeySupport(ctx) : undefined,
+    takeKeptIdentifier(ctx),
   ])
+  const script = passkeys && "script" in passkeys ? passkeys.script : undefined
+  const providers =
+    passkeys && "unavailable" in passkeys
+      ? listed.map((provider) => (provider.type === "webauthn" ? { ...provider, unavailable: passkeys.unavailable } : provider))
+      : listed
   const page = renderSignInPage({
     theme,
     csrfToken,
@@ -72,6 +104,7 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
     error,
     email: ctx.request.query.email,
     providers,
+    ...(kept ? { kept } : {}),
     ...(script ? { passkeyScript: script.source } : {}),
   })
   return htmlResponse(ctx, page, script ? passkeyPageCsp(script.sha256) : undefined)

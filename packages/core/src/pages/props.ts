@@ -37,6 +37,20 @@ export interface PageProvider {
   optionsUrl?: string
   /** WebAuthn providers: `enableConditionalUI`, whether the passkey script offers autofill on the `webauthn` field. */
   conditionalUI?: boolean
+  /**
+   * Why this provider cannot sign anyone in on this server (e.g. an OAuth
+   * provider without its client id): the page shows a disabled entry with
+   * this one-line reason instead of a form.
+   */
+  unavailable?: string
+}
+
+/** What the user typed into a form before a failed sign-in (never a password), shown again. */
+export interface KeptFields {
+  /** The provider whose form it was. */
+  providerId: string
+  /** Field values by field name. */
+  fields: Record<string, string>
 }
 
 export interface SignInPageProps {
@@ -48,6 +62,8 @@ export interface SignInPageProps {
   error?: string
   /** Pre-fills the email field of email providers. */
   email?: string
+  /** Values typed before a failed credentials or email sign-in, put back into that provider's form (password fields excepted). */
+  kept?: KeptFields
   providers: PageProvider[]
   /**
    * The inline passkey script (pages/passkey-script.ts) when a WebAuthn

@@ -3,9 +3,10 @@
  * one form per provider, grouped and separated by dividers.
  */
 import { Fragment, type VNode } from "preact"
-import { Field, Hidden, SubmitButton } from "./fields.js"
+import { BrandMarkIcon, brandMarkOf, markFill } from "./brand-mark.js"
+import { Field, Hidden, inputType, SubmitButton } from "./fields.js"
 import { renderDocument } from "./layout.js"
-import type { PageCredentialInput, PageProvider, RenderedPage, SignInPageProps } from "./props.js"
+import type { KeptFields, PageCredentialInput, PageProvider, RenderedPage, SignInPageProps } from "./props.js"
 import { providerButtonColors } from "./theme.js"
 import { safeImageUrl, safeLinkUrl } from "./url.js"
 
@@ -41,6 +42,8 @@ interface FormContext {
   csrfToken: string
   callbackUrl: string
   email: string | undefined
+  /** What the user typed before a failed sign-in, for that provider's form. */
+  kept: KeptFields | undefined
   /** Whether the passkey script is on the page (WebAuthn forms then get its buttons). */
   passkeyScript: boolean
 }
@@ -58,20 +61,56 @@ function groupProviders<T extends { provider: PageProvider }>(items: T[]): T[][]
   return groups
 }
 
+/**
+ * The picture on a provider button: the configured `style.logo`, else the
+ * catalog provider's brand mark, else nothing (a logo fetched from a
+ * third-party host by default would leak the visit).
+ */
+function ProviderLogo({ provider, colors }: { provider: PageProvider; colors: Record<string, string> | undefined }) {
+  const logo = safeImageUrl(provider.style?.logo)
+  if (logo) return <img src={logo} alt="" referrerpolicy="no-referrer" />
+  const mark = brandMarkOf(provider.id)
+  return mark ? <BrandMarkIcon mark={mark} fill={markFill(mark, colors)} /> : null
+}
+
 function OAuthForm({ provider, action, context }: { provider: PageProvider; action: string; context: FormContext }) {
   const colors = providerButtonColors(provider.style)
-  // No default logo: fetching one from a third-party host would leak the visit.
-  const logo = safeImageUrl(provider.style?.logo)
   return (
     <form class="lk-form" method="post" action={action}>
       <Hidden name="csrfToken" value={context.csrfToken} />
       <Hidden name="callbackUrl" value={context.callbackUrl} />
       <SubmitButton variant={colors ? "styled" : "secondary"} style={colors}>
-        {logo && <img src={logo} alt="" referrerpolicy="no-referrer" />}
+        <ProviderLogo provider={provider} colors={colors} />
         <span>Sign in with {String(provider.name)}</span>
       </SubmitButton>
     </form>
   )
+}
+
+/**
+ * A provider that cannot sign anyone in on this server: a disabled button
+ * (so the list still shows every way the app offers) and the reason.
+ */
+function UnavailableEntry({ provider }: { provider: PageProvider }) {
+  const reasonId = `lk-unavailable-${provider.id}`
+  const mark = isOAuth(provider) && !provider.style?.logo ? brandMarkOf(provider.id) : undefined
+  return (
+    <div class="lk-form lk-unavailable">
+      <button type="button" class="lk-button lk-button-secondary" disabled aria-describedby={reasonId}>
+        {mark && <BrandMarkIcon mark={mark} fill="currentColor" />}
+        <span>Sign in with {String(provider.name)}</span>
+      </button>
+      <p class="lk-reason" id={reasonId}>
+        {String(provider.unavailable)}
+      </p>
+    </div>
+  )
+}
+
+/** A kept value for a field of `provider`'s form, never for a password field. */
+function keptValue(context: FormContext, provider: PageProvider, name: string, input: PageCredentialInput): string | undefined {
+  if (context.kept?.providerId !== provider.id || inputType(input.type) === "password") return undefined
+  return Object.hasOwn(context.kept.fields, name) ? context.kept.fields[name] : undefined
 }
 
 const EMAIL_INPUT: PageCredentialInput = {
@@ -87,7 +126,7 @@ function EmailForm({ provider, action, context }: { provider: PageProvider; acti
     <form class="lk-form" method="post" action={action}>
       <Hidden name="csrfToken" value={context.csrfToken} />
       <Hidden name="callbackUrl" value={context.callbackUrl} />
-      <Field providerId={provider.id} name="email" input={{ ...EMAIL_INPUT, value: context.email }} />
+      <Field providerId={provider.id} name="email" input={{ ...EMAIL_INPUT, value: context.email ?? keptValue(context, provider, "email", EMAIL_INPUT) }} />
       <SubmitButton>Sign in with {String(provider.name)}</SubmitButton>
     </form>
   )
@@ -120,9 +159,10 @@ function FieldsForm({
     >
       <Hidden name="csrfToken" value={context.csrfToken} />
       <Hidden name="callbackUrl" value={context.callbackUrl} />
-      {Object.entries(fields).map(([name, input]) => (
-        <Field key={name} providerId={provider.id} name={name} input={input ?? {}} />
-      ))}
+      {Object.entries(fields).map(([name, input]) => {
+        const kept = provider.type === "credentials" ? keptValue(context, provider, name, input ?? {}) : undefined
+        return <Field key={name} providerId={provider.id} name={name} input={kept === undefined ? (input ?? {}) : { ...input, value: kept }} />
+      })}
       {scripted ? (
         <>
           <button type="button" class="lk-button" data-passkey-sign-in="">
@@ -142,6 +182,7 @@ function FieldsForm({
  * target URL is not safe to put in `action`.
  */
 function providerForm(provider: PageProvider, context: FormContext): VNode | null {
+  if (provider.unavailable) return <UnavailableEntry provider={provider} />
   switch (provider.type) {
     case "oauth":
     case "oidc":
@@ -171,6 +212,7 @@ export function SignInPage(props: SignInPageProps) {
     csrfToken: props.csrfToken,
     callbackUrl: props.callbackUrl,
     email: props.email,
+    kept: props.kept,
     passkeyScript: props.passkeyScript !== undefined,
   }
   const forms = (props.providers ?? []).flatMap((provider) => {

@@ -15,8 +15,10 @@ export interface Palette {
   card: string
   border: string
   text: string
-  /** Secondary text: paragraphs, the divider, placeholders. */
+  /** Secondary text: paragraphs, the divider, reasons a provider is unavailable. */
   muted: string
+  /** Placeholder text of inputs: lighter than `muted`, so it reads as an example, still 4.5:1 on `inputBg`. */
+  placeholder: string
   inputBg: string
   inputBorder: string
   /** Background of primary buttons. */
@@ -42,6 +44,7 @@ export const LIGHT: Palette = {
   border: "#e3e6eb",
   text: "#111827",
   muted: "#4b5563",
+  placeholder: "#687080",
   inputBg: "#ffffff",
   inputBorder: "#7b8494",
   brand: "#3451d1",
@@ -63,6 +66,7 @@ export const DARK: Palette = {
   border: "#2a2f3a",
   text: "#eef0f3",
   muted: "#a6adbb",
+  placeholder: "#7d8696",
   inputBg: "#13161c",
   inputBorder: "#6b7486",
   brand: "#4563db",
@@ -130,7 +134,7 @@ label{font-size:.875rem;font-weight:600;color:var(--lk-text)}
 .lk-check label{font-weight:500}
 .lk-input{display:block;width:100%;min-height:2.75rem;padding:.625rem .75rem;font:inherit;color:var(--lk-text);
   background:var(--lk-input-bg);border:1px solid var(--lk-input-border);border-radius:.5rem}
-.lk-input::placeholder{color:var(--lk-muted);opacity:1}
+.lk-input::placeholder{color:var(--lk-placeholder);opacity:1}
 .lk-button{display:flex;align-items:center;justify-content:center;gap:.625rem;width:100%;min-height:2.75rem;margin:0;
   padding:.625rem 1rem;font:inherit;font-weight:600;line-height:1.25;text-align:center;text-decoration:none;cursor:pointer;
   border:1px solid transparent;border-radius:.5rem;background-color:var(--lk-brand);color:var(--lk-brand-text)}
@@ -139,11 +143,16 @@ label{font-size:.875rem;font-weight:600;color:var(--lk-text)}
 .lk-button-secondary{background-color:var(--lk-secondary-bg);color:var(--lk-text);border-color:var(--lk-secondary-border)}
 .lk-button-secondary:hover{background-image:none;background-color:var(--lk-secondary-hover)}
 .lk-button-styled:hover{background-image:linear-gradient(rgb(0 0 0 / .1),rgb(0 0 0 / .1))}
-.lk-button img{width:1.25rem;height:1.25rem;flex:none;object-fit:contain}
+.lk-button img,.lk-button svg{width:1.25rem;height:1.25rem;flex:none;object-fit:contain}
+.lk-button:disabled{cursor:not-allowed;color:var(--lk-muted);border-style:dashed}
+.lk-button:disabled:hover{background-image:none;background-color:var(--lk-secondary-bg)}
+.lk-unavailable{gap:.375rem}
+.lk-reason{margin:0;font-size:.8125rem;line-height:1.4;text-align:left}
 .lk-divider{display:flex;align-items:center;gap:.75rem;margin:1.5rem 0;color:var(--lk-muted);font-size:.8125rem;
   text-transform:uppercase;letter-spacing:.06em}
 .lk-divider::before,.lk-divider::after{content:"";flex:1;border-top:1px solid var(--lk-border)}
 .lk-actions{display:flex;flex-direction:column;gap:.75rem}
+.lk-form+.lk-actions{margin-top:.75rem}
 .lk-host{font-weight:600}
 :focus-visible{outline:2px solid var(--lk-focus);outline-offset:2px}
 .lk-input:focus-visible{outline-offset:0;border-color:var(--lk-focus)}

@@ -17,7 +17,11 @@ export function VerifyRequestPage({ homeUrl, code }: VerifyRequestPageProps) {
       {code ? (
         <form class="lk-form" method="post" action={safeLinkUrl(code.actionUrl)}>
           <Hidden name="csrfToken" value={code.csrfToken} />
-          {code.wrong ? <p role="alert">That code is not right. Check it and try again.</p> : null}
+          {code.wrong ? (
+            <div class="lk-alert" role="alert">
+              That code is not right. Check it and try again.
+            </div>
+          ) : null}
           <div class="lk-field">
             <label for={`lk-code-${code.providerId}`}>Or enter the code from the email</label>
             <input
@@ -35,9 +39,10 @@ export function VerifyRequestPage({ homeUrl, code }: VerifyRequestPageProps) {
           <SubmitButton>Sign in with the code</SubmitButton>
         </form>
       ) : null}
-      <p>
-        <HomeLink homeUrl={homeUrl} />
-      </p>
+      {/* The same buttons as the other pages: a secondary one when the code form has the primary. */}
+      <div class="lk-actions">
+        <HomeLink homeUrl={homeUrl} button secondary={code !== undefined} />
+      </div>
     </>
   )
 }

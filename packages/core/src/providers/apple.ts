@@ -18,7 +18,6 @@
  * @module providers/apple
  */
 import { importPKCS8, SignJWT } from "jose"
-import { letterMark } from "./lib/logo.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** The `user` JSON Apple posts with the first authorization only. */
@@ -85,7 +84,7 @@ export default function Apple(options: OIDCUserConfig<AppleProfile> = {}): OIDCC
       const email = typeof profile.email === "string" ? profile.email : undefined
       return { id: profile.sub, name: fullName(appleUser(profile.user)) ?? email ?? null, email: email ?? null, image: null }
     },
-    style: { bg: "#000000", text: "#ffffff", logo: letterMark("A", "#ffffff") },
+    style: { bg: "#000000", text: "#ffffff" },
     options,
   }
 }

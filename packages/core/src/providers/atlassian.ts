@@ -13,7 +13,6 @@
  *
  * @module providers/atlassian
  */
-import { letterMark } from "./lib/logo.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** `GET https://api.atlassian.com/me` (https://developer.atlassian.com/cloud/jira/platform/oauth-2-3lo-apps/#how-do-i-retrieve-the-public-profile-of-the-authenticated-user-). */
@@ -51,7 +50,7 @@ export default function Atlassian(options: OAuthUserConfig<AtlassianProfile> = {
     profile(profile) {
       return { id: profile.account_id, name: profile.name, email: profile.email, image: profile.picture }
     },
-    style: { bg: "#0052cc", text: "#ffffff", logo: letterMark("A", "#ffffff") },
+    style: { bg: "#0052cc", text: "#ffffff" },
     options,
   }
 }

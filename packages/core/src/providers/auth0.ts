@@ -12,7 +12,6 @@
  *
  * @module providers/auth0
  */
-import { letterMark } from "./lib/logo.js"
 import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -44,7 +43,7 @@ export default function Auth0(options: OIDCUserConfig<Auth0Profile> = {}): OIDCC
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
     profile: standardProfile,
-    style: { bg: "#eb5424", text: "#000000", logo: letterMark("A0", "#000000") },
+    style: { bg: "#eb5424", text: "#000000" },
     options,
   }
 }

@@ -11,7 +11,6 @@
  *
  * @module providers/authentik
  */
-import { letterMark } from "./lib/logo.js"
 import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -50,7 +49,7 @@ export default function Authentik(options: OIDCUserConfig<AuthentikProfile> = {}
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
     profile: standardProfile,
-    style: { bg: "#fd4b2d", text: "#000000", logo: letterMark("ak", "#000000") },
+    style: { bg: "#fd4b2d", text: "#000000" },
     options,
   }
 }

@@ -15,7 +15,6 @@
  *
  * @module providers/bitbucket
  */
-import { letterMark } from "./lib/logo.js"
 import { requestProviderJson, type UserinfoRequestContext, userinfoUrl } from "./lib/provider-api.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
@@ -96,7 +95,7 @@ export default function Bitbucket(options: OAuthUserConfig<BitbucketProfile> = {
     },
     // The address only ever comes from the confirmed entries of /2.0/user/emails.
     isEmailVerified: true,
-    style: { bg: "#205081", text: "#ffffff", logo: letterMark("B", "#ffffff") },
+    style: { bg: "#205081", text: "#ffffff" },
     options,
   }
 }

@@ -11,7 +11,6 @@
  *
  * @module providers/cognito
  */
-import { letterMark } from "./lib/logo.js"
 import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -49,7 +48,7 @@ export default function Cognito(options: OIDCUserConfig<CognitoProfile> = {}): O
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
     profile: standardProfile,
-    style: { bg: "#c17b9e", text: "#000000", logo: letterMark("C", "#000000") },
+    style: { bg: "#c17b9e", text: "#000000" },
     options,
   }
 }

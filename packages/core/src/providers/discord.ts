@@ -12,7 +12,6 @@
  *
  * @module providers/discord
  */
-import { letterMark } from "./lib/logo.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** Discord's user object (https://discord.com/developers/docs/resources/user#user-object). */
@@ -81,7 +80,7 @@ export default function Discord(options: OAuthUserConfig<DiscordProfile> = {}): 
     },
     // Discord's user object: `verified` says whether the e-mail has been verified.
     isEmailVerified: (profile) => profile.verified === true,
-    style: { bg: "#5865f2", text: "#ffffff", logo: letterMark("D", "#ffffff") },
+    style: { bg: "#5865f2", text: "#ffffff" },
     options,
   }
 }

@@ -12,7 +12,6 @@
  *
  * @module providers/dropbox
  */
-import { letterMark } from "./lib/logo.js"
 import { requestProviderJson, type UserinfoRequestContext, userinfoUrl } from "./lib/provider-api.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
@@ -57,7 +56,7 @@ export default function Dropbox(options: OAuthUserConfig<DropboxProfile> = {}): 
     profile(profile) {
       return { id: profile.account_id, name: profile.name?.display_name, email: profile.email, image: profile.profile_photo_url ?? null }
     },
-    style: { bg: "#0061fe", text: "#ffffff", logo: letterMark("D", "#ffffff") },
+    style: { bg: "#0061fe", text: "#ffffff" },
     options,
   }
 }

@@ -13,7 +13,6 @@
  *
  * @module providers/facebook
  */
-import { letterMark } from "./lib/logo.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** The Graph API user with the default fields (https://developers.facebook.com/docs/graph-api/reference/user). */
@@ -43,7 +42,7 @@ export default function Facebook(options: OAuthUserConfig<FacebookProfile> = {})
     profile(profile) {
       return { id: profile.id, name: profile.name, email: profile.email ?? null, image: profile.picture?.data?.url ?? null }
     },
-    style: { bg: "#006aff", text: "#ffffff", logo: letterMark("f", "#ffffff") },
+    style: { bg: "#006aff", text: "#ffffff" },
     options,
   }
 }

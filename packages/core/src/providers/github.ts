@@ -25,7 +25,6 @@
  * ```
  * @module providers/github
  */
-import { letterMark } from "./lib/logo.js"
 import { requestProviderJson, type UserinfoRequestContext, userinfoUrl } from "./lib/provider-api.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
@@ -160,7 +159,7 @@ export default function GitHub(options: GitHubOptions = {}): OAuthConfig<GitHubP
     },
     // Set by requestGitHubUser from GET /user/emails.
     isEmailVerified: (profile) => profile.email_verified === true,
-    style: { bg: "#24292f", text: "#ffffff", logo: letterMark("G", "#ffffff") },
+    style: { bg: "#24292f", text: "#ffffff" },
     options,
   }
 }

@@ -10,7 +10,6 @@
  *
  * @module providers/gitlab
  */
-import { letterMark } from "./lib/logo.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** `GET /api/v4/user` (https://docs.gitlab.com/api/users/#for-normal-users-1). */
@@ -65,7 +64,7 @@ export default function GitLab(options: GitLabOptions = {}): OAuthConfig<GitLabP
       const id = (profile.sub as string | number | undefined) ?? profile.id
       return { id: String(id), name: profile.name ?? profile.username, email: profile.email, image: profile.avatar_url }
     },
-    style: { bg: "#fc6d26", text: "#000000", logo: letterMark("GL", "#000000") },
+    style: { bg: "#fc6d26", text: "#000000" },
     options,
   }
 }

@@ -13,7 +13,6 @@
  *
  * @module providers/google
  */
-import { letterMark } from "./lib/logo.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** The claims of Google's ID token (https://developers.google.com/identity/openid-connect/openid-connect#an-id-tokens-payload). */
@@ -52,7 +51,7 @@ export default function Google(options: OIDCUserConfig<GoogleProfile> = {}): OID
     profile(profile) {
       return { id: profile.sub, name: profile.name, email: profile.email, image: profile.picture }
     },
-    style: { bg: "#1967d2", text: "#ffffff", logo: letterMark("G", "#ffffff") },
+    style: { bg: "#1967d2", text: "#ffffff" },
     options,
   }
 }

@@ -10,7 +10,6 @@
  *
  * @module providers/keycloak
  */
-import { letterMark } from "./lib/logo.js"
 import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -50,7 +49,7 @@ export default function Keycloak(options: OIDCUserConfig<KeycloakProfile> = {}):
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
     profile: standardProfile,
-    style: { bg: "#2a6fad", text: "#ffffff", logo: letterMark("K", "#ffffff") },
+    style: { bg: "#2a6fad", text: "#ffffff" },
     options,
   }
 }

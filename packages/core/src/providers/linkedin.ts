@@ -12,7 +12,6 @@
  *
  * @module providers/linkedin
  */
-import { letterMark } from "./lib/logo.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** LinkedIn's ID token / userinfo claims. */
@@ -42,7 +41,7 @@ export default function LinkedIn(options: OIDCUserConfig<LinkedInProfile> = {}):
     profile(profile) {
       return { id: profile.sub, name: profile.name, email: profile.email, image: profile.picture }
     },
-    style: { bg: "#006699", text: "#ffffff", logo: letterMark("in", "#ffffff") },
+    style: { bg: "#006699", text: "#ffffff" },
     options,
   }
 }

@@ -31,7 +31,6 @@
  * @module providers/microsoft-entra-id
  */
 import { isTenantId } from "./lib/entra-tenant-id.js"
-import { letterMark } from "./lib/logo.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Claims of a Microsoft identity platform v2.0 ID token (https://learn.microsoft.com/en-us/entra/identity-platform/id-token-claims-reference). */
@@ -109,7 +108,7 @@ export default function MicrosoftEntraID(options: MicrosoftEntraIDOptions = {}):
     },
     // Microsoft documents the `email` claim as unverified and settable by a tenant's administrator.
     isEmailVerified: false,
-    style: { bg: "#0072c6", text: "#ffffff", logo: letterMark("M", "#ffffff") },
+    style: { bg: "#0072c6", text: "#ffffff" },
     options,
   }
 }

@@ -14,7 +14,6 @@
  * @module providers/notion
  */
 import { OAuthCallbackError } from "../errors.js"
-import { letterMark } from "./lib/logo.js"
 import { requestProviderJson, type UserinfoRequestContext, userinfoUrl } from "./lib/provider-api.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
@@ -61,7 +60,7 @@ export default function Notion(options: OAuthUserConfig<NotionProfile> = {}): OA
     profile(profile) {
       return { id: profile.id, name: profile.name, email: profile.person?.email ?? null, image: profile.avatar_url }
     },
-    style: { bg: "#000000", text: "#ffffff", logo: letterMark("N", "#ffffff") },
+    style: { bg: "#000000", text: "#ffffff" },
     options,
   }
 }

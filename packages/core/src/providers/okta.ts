@@ -12,7 +12,6 @@
  *
  * @module providers/okta
  */
-import { letterMark } from "./lib/logo.js"
 import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -61,7 +60,7 @@ export default function Okta(options: OIDCUserConfig<OktaProfile> = {}): OIDCCon
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
     profile: standardProfile,
-    style: { bg: "#000000", text: "#ffffff", logo: letterMark("O", "#ffffff") },
+    style: { bg: "#000000", text: "#ffffff" },
     options,
   }
 }

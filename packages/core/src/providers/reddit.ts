@@ -12,7 +12,6 @@
  *
  * @module providers/reddit
  */
-import { letterMark } from "./lib/logo.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** `GET /api/v1/me` (https://www.reddit.com/dev/api/#GET_api_v1_me), the fields a sign-in uses. */
@@ -48,7 +47,7 @@ export default function Reddit(options: OAuthUserConfig<RedditProfile> = {}): OA
       const icon = typeof profile.icon_img === "string" && profile.icon_img ? profile.icon_img.replace(/&amp;/g, "&") : null
       return { id: profile.id, name: profile.name, email: null, image: icon }
     },
-    style: { bg: "#ff4500", text: "#000000", logo: letterMark("R", "#000000") },
+    style: { bg: "#ff4500", text: "#000000" },
     options,
   }
 }

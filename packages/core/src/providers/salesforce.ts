@@ -15,7 +15,6 @@
  *
  * @module providers/salesforce
  */
-import { letterMark } from "./lib/logo.js"
 import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -58,7 +57,7 @@ export default function Salesforce(options: OIDCUserConfig<SalesforceProfile> = 
     idToken: false,
     checks: ["pkce", "state", "nonce"],
     profile: standardProfile,
-    style: { bg: "#00a1e0", text: "#000000", logo: letterMark("S", "#000000") },
+    style: { bg: "#00a1e0", text: "#000000" },
     options,
   }
 }

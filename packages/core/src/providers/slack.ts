@@ -12,7 +12,6 @@
  *
  * @module providers/slack
  */
-import { letterMark } from "./lib/logo.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Claims of Slack's ID token (https://api.slack.com/authentication/sign-in-with-slack#response). */
@@ -58,7 +57,7 @@ export default function Slack(options: OIDCUserConfig<SlackProfile> = {}): OIDCC
     profile(profile) {
       return { id: profile.sub, name: profile.name, email: profile.email, image: profile.picture }
     },
-    style: { bg: "#611f69", text: "#ffffff", logo: letterMark("S", "#ffffff") },
+    style: { bg: "#611f69", text: "#ffffff" },
     options,
   }
 }

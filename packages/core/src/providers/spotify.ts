@@ -13,7 +13,6 @@
  *
  * @module providers/spotify
  */
-import { letterMark } from "./lib/logo.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** An image of a Spotify user. */
@@ -58,7 +57,7 @@ export default function Spotify(options: OAuthUserConfig<SpotifyProfile> = {}): 
     },
     // Spotify does not verify addresses.
     isEmailVerified: false,
-    style: { bg: "#1db954", text: "#000000", logo: letterMark("S", "#000000") },
+    style: { bg: "#1db954", text: "#000000" },
     options,
   }
 }

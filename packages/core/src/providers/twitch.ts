@@ -16,7 +16,6 @@
  *
  * @module providers/twitch
  */
-import { letterMark } from "./lib/logo.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Twitch's ID token claims with the `claims` this provider requests. */
@@ -82,7 +81,7 @@ export default function Twitch(options: OIDCUserConfig<TwitchProfile> = {}): OID
     profile(profile) {
       return { id: profile.sub, name: profile.preferred_username, email: profile.email, image: profile.picture }
     },
-    style: { bg: "#65459b", text: "#ffffff", logo: letterMark("T", "#ffffff") },
+    style: { bg: "#65459b", text: "#ffffff" },
     options,
   }
 }

@@ -37,7 +37,6 @@
  *
  * @module providers/twitter
  */
-import { letterMark } from "./lib/logo.js"
 import type { OAuth1Config, OAuth1TokenSet, OAuth1UserinfoContext } from "./oauth1.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
@@ -139,7 +138,7 @@ export const TWITTER_OAUTH1_ENDPOINTS = {
 const FIELD = /^[a-z_]+$/
 
 function style() {
-  return { bg: "#000000", text: "#ffffff", logo: letterMark("X", "#ffffff") }
+  return { bg: "#000000", text: "#ffffff" }
 }
 
 /** The user a {@link TwitterProfile} describes; the same for both versions. */

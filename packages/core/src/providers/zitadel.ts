@@ -10,7 +10,6 @@
  *
  * @module providers/zitadel
  */
-import { letterMark } from "./lib/logo.js"
 import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -52,7 +51,7 @@ export default function Zitadel(options: OIDCUserConfig<ZitadelProfile> = {}): O
     type: "oidc",
     checks: ["pkce", "state", "nonce"],
     profile: standardProfile,
-    style: { bg: "#2073c4", text: "#ffffff", logo: letterMark("Z", "#ffffff") },
+    style: { bg: "#2073c4", text: "#ffffff" },
     options,
   }
 }

@@ -14,7 +14,6 @@
  *
  * @module providers/zoom
  */
-import { letterMark } from "./lib/logo.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** `GET /v2/users/me` (https://developers.zoom.us/docs/api/users/#tag/users/GET/users/{userId}), the fields a sign-in uses. */
@@ -63,7 +62,7 @@ export default function Zoom(options: OAuthUserConfig<ZoomProfile> = {}): OAuthC
     },
     // Zoom's user: `verified` 1 once the user confirmed the address Zoom sent its activation to.
     isEmailVerified: (profile) => profile.verified === 1,
-    style: { bg: "#0b5cff", text: "#ffffff", logo: letterMark("Z", "#ffffff") },
+    style: { bg: "#0b5cff", text: "#ffffff" },
     options,
   }
 }

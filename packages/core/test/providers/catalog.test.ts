@@ -3,14 +3,16 @@
  * scopes, checks and client authentication match the provider's real API;
  * its `profile()` maps the provider's real response shape (fixtures.ts) to
  * the right user; `AUTH_{ID}_ID/SECRET/ISSUER` fill it through
- * `setEnvDefaults`; its button is readable (4.5:1) with an inline logo; and
+ * `setEnvDefaults`; its button is readable (4.5:1) with its brand mark (4.5:1 too); and
  * a configuration with it is accepted.
  */
 import { describe, expect, it } from "vitest"
 import type { AuthConfig } from "../../src/config/auth-config.js"
 import { setEnvDefaults } from "../../src/config/env.js"
 import { prepareConfig } from "../../src/config/prepare.js"
-import { contrastRatio, parseColor } from "../../src/pages/color.js"
+import { brandMarkOf, markFill } from "../../src/pages/brand-mark.js"
+import { composite, contrastRatio, parseColor } from "../../src/pages/color.js"
+import { providerButtonColors } from "../../src/pages/theme.js"
 import type { OAuthConfig } from "../../src/providers/oauth.js"
 import Apple from "../../src/providers/apple.js"
 import Atlassian from "../../src/providers/atlassian.js"
@@ -368,12 +370,16 @@ describe.each(CATALOG)("$id", (entry) => {
     expect(user).toEqual(entry.user)
   })
 
-  it("has a readable button (4.5:1) with an inline logo, nothing fetched", () => {
+  it("has a readable button (4.5:1) and a brand mark drawn inline by the sign-in page, nothing fetched", () => {
     const bg = parseColor(provider.style?.bg)!
     const text = parseColor(provider.style?.text)!
     expect(contrastRatio(bg, text)).toBeGreaterThanOrEqual(4.5)
-    expect(provider.style?.logo).toMatch(/^data:image\/svg\+xml,/)
-    expect(decodeURIComponent(provider.style!.logo!)).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/)
+    // No logo URL of its own: the page draws the generated mark (pages/brand-marks.generated.ts).
+    expect(provider.style?.logo).toBeUndefined()
+    const mark = brandMarkOf(entry.id)!
+    expect(mark.path).toMatch(/^[Mm][\d.,\s-]/)
+    const fill = parseColor(markFill(mark, providerButtonColors(provider.style)))!
+    expect(contrastRatio(composite(fill, bg), bg)).toBeGreaterThanOrEqual(4.5)
   })
 
   it("is filled from AUTH_{ID}_ID, _SECRET and _ISSUER by setEnvDefaults, called or not (as @auth/core)", () => {

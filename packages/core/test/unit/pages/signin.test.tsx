@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { renderSignInPage, type PageProvider, type SignInPageProps } from "../../../src/pages/index.js"
+import { BRAND_MARKS, GENERIC } from "../../../src/pages/brand-marks.generated.js"
 import { DEFAULT_SIGN_IN_ERROR_MESSAGE, SIGN_IN_ERROR_MESSAGES } from "../../../src/pages/signin.js"
 
 const BASE = "https://app.test/auth"
@@ -77,7 +78,7 @@ describe("renderSignInPage: provider forms", () => {
     expect(form!.attributes).toBe(` class="lk-form" method="post" action="${BASE}/signin/github"`)
     expect(form!.body).toContain('<input type="hidden" name="csrfToken" value="csrf-token-value"/>')
     expect(form!.body).toContain('<input type="hidden" name="callbackUrl" value="https://app.test/dashboard"/>')
-    expect(form!.body).toMatch(/<button type="submit"[^>]*><span>Sign in with GitHub<\/span><\/button>/)
+    expect(form!.body).toMatch(/<button type="submit"[^>]*><svg class="lk-mark"[^>]*><path d="M[^"]+" fill="currentColor"><\/path><\/svg><span>Sign in with GitHub<\/span><\/button>/)
   })
 
   it("renders an email provider with a labelled, prefilled, required email input", () => {
@@ -310,6 +311,74 @@ describe("renderSignInPage: hostile values", () => {
     const html = render({ theme: { logo }, providers: [provider("acme", "oauth", { style: { logo } })] })
     expect(html).toContain(`<img class="lk-logo" src="${logo}" alt referrerpolicy="no-referrer"/>`)
     expect(html).toContain(`<img src="${logo}" alt referrerpolicy="no-referrer"/>`)
+  })
+})
+
+describe("renderSignInPage: brand marks", () => {
+  it("draws a catalog provider's mark inline from the generated path data, hidden from assistive technology", () => {
+    const html = render({ providers: [provider("github", "oauth", { name: "GitHub", style: { bg: "#24292f", text: "#ffffff" } })] })
+    const svg = /<svg class="lk-mark"[^>]*>.*?<\/svg>/.exec(html)![0]
+    expect(svg).toContain('aria-hidden="true"')
+    expect(svg).toContain(`d="${BRAND_MARKS.github!.path}"`)
+    // GitHub's brand colour (#181717) on its dark button would be unreadable: the button text colour instead.
+    expect(svg).toContain('fill="#ffffff"')
+  })
+
+  it("uses the brand colour where it keeps 4.5:1 on the button", () => {
+    const html = render({ providers: [provider("github", "oauth", { name: "GitHub", style: { bg: "#ffffff", text: "#333333" } })] })
+    expect(BRAND_MARKS.github!.hex).toBe("#181717")
+    expect(html).toContain('fill="#181717"')
+    // Google's blue (#4285f4) is 3.6:1 on white: the button text colour is used instead.
+    const google = render({ providers: [provider("google", "oidc", { name: "Google", style: { bg: "#ffffff", text: "#1f1f1f" } })] })
+    expect(google).toContain('fill="#1f1f1f"')
+  })
+
+  it("prefers a configured style.logo to the mark, and draws none for providers outside the catalog", () => {
+    const withLogo = render({ providers: [provider("github", "oauth", { style: { logo: "/gh.svg" } })] })
+    expect(withLogo).toContain('<img src="/gh.svg"')
+    expect(withLogo).not.toContain("lk-mark")
+    expect(render({ providers: [provider("acme", "oauth")] })).not.toContain("lk-mark")
+    expect(render({ providers: [provider("constructor", "oauth")] })).not.toContain("lk-mark")
+  })
+
+  it("gives catalog providers without a simple-icons mark the neutral generic mark, not a letter", () => {
+    const html = render({ providers: [provider("linkedin", "oauth", { name: "LinkedIn" })] })
+    expect(html).toContain(`d="${GENERIC}"`)
+  })
+})
+
+describe("renderSignInPage: unavailable providers", () => {
+  it("shows a disabled entry with its one-line reason instead of a form", () => {
+    const reason = "Not set up on this server: AUTH_GITHUB_ID is not set."
+    const html = render({ providers: [{ ...GITHUB, unavailable: reason }, EMAIL] })
+    expect(forms(html).map((form) => form.attributes)).toEqual([expect.stringContaining("/signin/email")])
+    expect(html).toMatch(
+      /<button type="button" class="lk-button lk-button-secondary" disabled aria-describedby="lk-unavailable-github"><svg[^>]*>.*?<\/svg><span>Sign in with GitHub<\/span><\/button>/,
+    )
+    expect(html).toContain(`<p class="lk-reason" id="lk-unavailable-github">${reason}</p>`)
+  })
+
+  it("escapes the reason", () => {
+    const html = render({ providers: [{ ...GITHUB, unavailable: "<img src=x>" }] })
+    expect(html).toContain("&lt;img src=x>")
+    expect(html).not.toContain("<img")
+  })
+})
+
+describe("renderSignInPage: what the user typed before a failed sign-in", () => {
+  it("puts kept credentials values back, never into a password field", () => {
+    const html = render({ kept: { providerId: "credentials", fields: { username: "alice", password: "hunter2" } } })
+    expect(/<input id="input-username-for-credentials-provider"[^>]*>/.exec(html)![0]).toContain('value="alice"')
+    expect(/<input id="input-password-for-credentials-provider"[^>]*>/.exec(html)![0]).not.toContain("value=")
+    expect(html).not.toContain("hunter2")
+  })
+
+  it("puts a kept address back into the email form, escaped, and only for the provider it was typed into", () => {
+    const html = render({ kept: { providerId: "email", fields: { email: '"><b>x@example.com' } } })
+    expect(html).toContain('<input id="input-email-for-email-provider" name="email" value="&quot;>&lt;b>x@example.com"')
+    const other = render({ kept: { providerId: "another", fields: { username: "alice", email: "a@example.com" } } })
+    expect(other).not.toContain("alice")
+    expect(other).not.toContain("a@example.com")
   })
 })
 

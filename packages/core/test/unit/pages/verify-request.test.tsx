@@ -9,11 +9,19 @@ describe("renderVerifyRequestPage", () => {
     expect(page.html).toContain("<title>Verify Request</title>")
   })
 
-  it("tells the user to check their email and links to the home host", () => {
+  it("tells the user to check their email and links to the home host with the pages' button", () => {
     const { html } = renderVerifyRequestPage({ theme: {}, homeUrl: "https://app.test:8443/" })
     expect(html).toContain("<h1>Check your email</h1>")
     expect(html).toContain("<p>A sign-in link has been sent to your email address.</p>")
-    expect(html).toContain('<a class="lk-host" href="https://app.test:8443/">app.test:8443</a>')
+    expect(html).toContain('<a class="lk-button" href="https://app.test:8443/">Go to app.test:8443</a>')
+  })
+
+  it("with the code form, the code button is the primary one and the home link a secondary button", () => {
+    const code = { actionUrl: "https://app.test/auth/callback/email", csrfToken: "t", providerId: "email", wrong: true }
+    const { html } = renderVerifyRequestPage({ theme: {}, homeUrl: "https://app.test/", code })
+    expect(html).toContain('<button type="submit" class="lk-button">Sign in with the code</button>')
+    expect(html).toContain('<a class="lk-button lk-button-secondary" href="https://app.test/">Go to app.test</a>')
+    expect(html).toContain('<div class="lk-alert" role="alert">That code is not right. Check it and try again.</div>')
   })
 
   it("escapes and refuses hostile home URLs", () => {
@@ -27,6 +35,6 @@ describe("renderVerifyRequestPage", () => {
 
   it("shows a relative home URL as a generic link", () => {
     const { html } = renderVerifyRequestPage({ theme: {}, homeUrl: "/" })
-    expect(html).toContain('<a class="lk-host" href="/">Go to the home page</a>')
+    expect(html).toContain('<a class="lk-button" href="/">Go to the home page</a>')
   })
 })

@@ -1,0 +1,133 @@
+/**
+ * The built-in sign-in page through `Auth()`, as a browser meets it: after a
+ * failed credentials or email sign-in the form shows what was typed (never
+ * the password), carried in a sealed, short-lived cookie that the page
+ * deletes; providers that cannot work on this server show why instead of a
+ * button; catalog providers carry their brand mark; every page has an
+ * inline favicon its CSP allows.
+ */
+import { describe, expect, it } from "vitest"
+import { MemoryAdapter } from "../src/adapters/memory.js"
+import { Auth, type AuthConfig } from "../src/index.js"
+import Credentials from "../src/providers/credentials.js"
+import GitHub from "../src/providers/github.js"
+import Nodemailer from "../src/providers/nodemailer.js"
+import { BRAND_MARKS } from "../src/pages/brand-marks.generated.js"
+import { Client } from "./support/client.js"
+import { HTTP_ORIGIN } from "./support/config.js"
+import { CookieJar, setCookies } from "./support/cookies.js"
+
+const SECRET = "sign-in-page-secret-sign-in-page-secret"
+const KEPT_COOKIE = "latchkey.sign-in-identifier"
+
+function config(overrides: Partial<AuthConfig> = {}): AuthConfig {
+  return {
+    secret: SECRET,
+    trustHost: true,
+    logger: { error: () => {}, warn: () => {} },
+    providers: [
+      Credentials({
+        credentials: {
+          username: { label: "Username", placeholder: "e.g. ada" },
+          password: { label: "Password", type: "password" },
+        },
+        authorize: ({ username, password }) => (username === "alice" && password === "wonderland" ? { id: "1", name: "Alice" } : null),
+      }),
+    ],
+    ...overrides,
+  }
+}
+
+const client = (cfg: AuthConfig, jar = new CookieJar()) => new Client({ Auth }, cfg, HTTP_ORIGIN, jar)
+
+async function signInPage(c: Client<AuthConfig>, query = ""): Promise<{ response: Response; html: string }> {
+  const response = await c.send(`/auth/signin${query}`)
+  return { response, html: await response.text() }
+}
+
+describe("the sign-in form keeps what the user typed after a failed attempt", () => {
+  it("credentials: the username comes back in the form, the password never; the cookie is sealed, read once and deleted", async () => {
+    const c = client(config())
+    const failed = await c.signIn({ username: "alice@example.com", password: "not-the-password" })
+    expect(failed.status).toBe(302)
+    expect(new URL(failed.headers.get("location")!).search).toBe("?error=CredentialsSignin&code=credentials")
+    const kept = setCookies(failed).find((cookie) => cookie.name === KEPT_COOKIE)!
+    expect(kept).toBeDefined()
+    // Sealed: neither what was typed nor the password is readable in the cookie.
+    expect(kept.value).not.toContain("alice")
+    expect(kept.value).not.toContain("not-the-password")
+    expect(kept.maxAge).toBe(300)
+    expect(kept.httpOnly).toBe(true)
+
+    const { response, html } = await signInPage(c, "?error=CredentialsSignin")
+    expect(html).toContain('<input id="input-username-for-credentials-provider" name="username" value="alice@example.com"')
+    expect(html).not.toContain("not-the-password")
+    expect(setCookies(response).find((cookie) => cookie.name === KEPT_COOKIE)?.maxAge).toBe(0)
+
+    // Read once: a reload shows an empty form again.
+    expect((await signInPage(c)).html).not.toContain("alice@example.com")
+  })
+
+  it("a forged or foreign cookie is ignored (and deleted), the page still renders", async () => {
+    const jar = new CookieJar({ [KEPT_COOKIE]: "not-a-sealed-value" })
+    const { response, html } = await signInPage(client(config(), jar))
+    expect(response.status).toBe(200)
+    expect(html).toContain('name="username"')
+    expect(html).not.toContain("not-a-sealed-value")
+  })
+
+  it("email: a refused address comes back in the email form", async () => {
+    const cfg = config({
+      adapter: MemoryAdapter(),
+      providers: [Nodemailer({ server: "smtp://127.0.0.1:9", from: "auth@example.test" })],
+    })
+    const c = client(cfg)
+    const csrfToken = await c.csrfToken()
+    const failed = await c.send("/auth/signin/nodemailer", { form: { csrfToken, email: "jane.example.com" } })
+    expect(new URL(failed.headers.get("location")!).search).toBe("?error=EmailSignin")
+    const { html } = await signInPage(c, "?error=EmailSignin")
+    expect(html).toContain('<input id="input-email-for-nodemailer-provider" name="email" value="jane.example.com"')
+  })
+
+  it("is not kept when the app has its own sign-in page, which could not read it", async () => {
+    const failed = await client(config({ pages: { signIn: "/login" } })).signIn({ username: "alice", password: "x" })
+    expect(setCookies(failed).map((cookie) => cookie.name)).not.toContain(KEPT_COOKIE)
+  })
+
+  it("is not kept for a sign-in answered as JSON (X-Auth-Return-Redirect): the client keeps its own form", async () => {
+    const failed = await client(config()).signIn({ username: "alice", password: "x" }, { headers: { "X-Auth-Return-Redirect": "1" } })
+    expect(setCookies(failed).map((cookie) => cookie.name)).not.toContain(KEPT_COOKIE)
+  })
+})
+
+describe("providers that cannot work on this server", () => {
+  it("an OAuth provider without client id and secret is a disabled entry naming what to set, with no form to post", async () => {
+    const { html } = await signInPage(client(config({ providers: [GitHub({}), ...config().providers!] })))
+    expect(html).toContain("Not set up on this server: AUTH_GITHUB_ID and AUTH_GITHUB_SECRET are not set.")
+    expect(html).toMatch(/<button type="button" class="lk-button lk-button-secondary" disabled aria-describedby="lk-unavailable-github">/)
+    expect(html).not.toContain("/auth/signin/github")
+    // The other providers still work.
+    expect(html).toContain(`action="${HTTP_ORIGIN.origin}/auth/callback/credentials"`)
+  })
+
+  it("names only what is missing, and a configured provider gets its button with the GitHub mark", async () => {
+    const onlyId = await signInPage(client(config({ providers: [GitHub({ clientId: "id" })] })))
+    expect(onlyId.html).toContain("Not set up on this server: AUTH_GITHUB_SECRET is not set.")
+    const ready = await signInPage(client(config({ providers: [GitHub({ clientId: "id", clientSecret: "secret" })] })))
+    expect(ready.html).not.toContain('class="lk-form lk-unavailable"')
+    expect(ready.html).toContain(`action="${HTTP_ORIGIN.origin}/auth/signin/github"`)
+    expect(ready.html).toContain(`d="${BRAND_MARKS.github!.path}"`)
+  })
+})
+
+describe("favicon", () => {
+  it("every built-in page names an inline data: icon, which its CSP allows (img-src data:)", async () => {
+    const c = client(config())
+    for (const path of ["/auth/signin", "/auth/signout", "/auth/error?error=Verification", "/auth/verify-request"]) {
+      const response = await c.send(path)
+      const html = await response.text()
+      expect(html, path).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,[^"]+"\/>/)
+      expect(response.headers.get("content-security-policy"), path).toMatch(/img-src [^;]*data:/)
+    }
+  })
+})

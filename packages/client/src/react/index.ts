@@ -1,0 +1,23 @@
+/**
+ * `@latchkey/client/react`: the exports of `next-auth/react` (docs/client.md):
+ * the functions of `@latchkey/client`, plus `SessionProvider`, `useSession`
+ * and `SessionContext` for React 18 and 19.
+ *
+ * @packageDocumentation
+ */
+export { __NEXTAUTH, getCsrfToken, getProviders, getSession, signIn, signOut } from "../index.js"
+export type {
+  AuthClientConfig,
+  ClientSafeProvider,
+  GetSessionParams,
+  ProviderId,
+  Session,
+  SignInAuthorizationParams,
+  SignInOptions,
+  SignInResponse,
+  SignOutParams,
+  SignOutResponse,
+} from "../index.js"
+export { SessionContext, type SessionContextValue, type UpdateSession } from "./session-context.js"
+export { SessionProvider, type SessionProviderProps } from "./session-provider.js"
+export { useSession, type UseSessionOptions } from "./use-session.js"

@@ -43,6 +43,8 @@ interface ClientTab {
   client: ClientName
   page: Page
   requests: SentRequest[]
+  /** Requests to the auth routes sent and not yet answered. */
+  inFlight: number
   pageErrors: string[]
 }
 
@@ -117,10 +119,18 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
   /** Opens the client's test page in `context` (a fresh one by default) and waits for its script. */
   async function openClient(client: ClientName, context?: BrowserContext): Promise<ClientTab> {
     const page = await (context ?? (await newContext())).newPage()
-    const tab: ClientTab = { client, page, requests: [], pageErrors: [] }
+    const tab: ClientTab = { client, page, requests: [], inFlight: 0, pageErrors: [] }
+    const isAuthRoute = (request: BrowserRequest) => new URL(request.url()).pathname.startsWith(`${BASE_PATH}/`)
     page.on("request", (request) => {
-      if (new URL(request.url()).pathname.startsWith(`${BASE_PATH}/`)) tab.requests.push(describeRequest(request))
+      if (!isAuthRoute(request)) return
+      tab.requests.push(describeRequest(request))
+      tab.inFlight++
     })
+    for (const event of ["requestfinished", "requestfailed"] as const) {
+      page.on(event, (request) => {
+        if (isAuthRoute(request)) tab.inFlight--
+      })
+    }
     page.on("pageerror", (error) => tab.pageErrors.push(error.message))
     await page.goto(`${app.url}${pagePath(client)}`)
     await page.waitForFunction(() => "harness" in window)
@@ -140,11 +150,18 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
   const call = (tab: ClientTab, name: string, ...args: unknown[]): Promise<any> =>
     tab.page.evaluate(([name, args]) => (window as any).harness.client[name](...args), [name, args] as const)
 
-  /** Runs `step`, then waits one round trip to the page, and returns the requests sent meanwhile. */
+  /**
+   * Runs `step`, waits until the page has no auth request in flight and has sent none for a
+   * moment (next-auth/react fetches again when its own tab-channel message comes back, after the
+   * call has returned), and returns the requests sent meanwhile.
+   */
   async function requestsDuring(tab: ClientTab, step: () => Promise<unknown>): Promise<SentRequest[]> {
     const before = tab.requests.length
     await step()
-    await tab.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    for (let seen = -1; seen !== tab.requests.length || tab.inFlight > 0; ) {
+      seen = tab.requests.length
+      await tab.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 150)))
+    }
     return tab.requests.slice(before)
   }
 
@@ -218,9 +235,11 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
 
     expect(nextAuth.tab.pageErrors).toEqual([])
     expect(latchkey.tab.pageErrors).toEqual([])
-    // next-auth/react's update() shows "loading" while it reads the session.
+    // next-auth/react's update() shows "loading" while it reads the session; Latchkey's keeps the
+    // session it has on screen until the answer comes (a deliberate difference: no flash of a
+    // loading state, and no re-render when the session did not change).
     expect(nextAuth.log.statuses).toEqual(["loading", "unauthenticated", "authenticated", "loading", "authenticated", "unauthenticated"])
-    expect(latchkey.log.statuses).toEqual(nextAuth.log.statuses)
+    expect(latchkey.log.statuses).toEqual(["loading", "unauthenticated", "authenticated", "unauthenticated"])
 
     const result = (run: typeof nextAuth, name: string) => normalize(run.tab, run.steps[name]!.result)
     // The token is random per browser; its shape is what both must share.
@@ -346,14 +365,20 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       const rendersBefore = (await harnessLog(tab)).renders.length
       const focus = await requestsDuring(tab, async () => {
         for (let i = 0; i < FOCUS_EVENTS; i++) {
-          await tab.page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")))
-          // Let each refetch finish, so every event finds the previous one done.
-          await tab.page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)))
+          // Each event after the previous one's refetches are done (requestsDuring waits for that).
+          await requestsDuring(tab, () => tab.page.evaluate(() => document.dispatchEvent(new Event("visibilitychange"))))
         }
       })
       expect(await statusOf(tab)).toBe("authenticated")
       measured[client][`${FOCUS_EVENTS} visibilitychange events, session unchanged`] = focus.length
       rendersOnFocus[client] = (await harnessLog(tab)).renders.length - rendersBefore
+      await call(tab, "signOut", { redirect: false })
+      await waitForStatus(tab, "unauthenticated")
+      const again = await requestsDuring(tab, async () => {
+        expect(await signInAlice(tab)).toMatchObject({ ok: true, error: undefined })
+        await waitForStatus(tab, "authenticated")
+      })
+      measured[client]["next signIn on the same page"] = again.length
       expect(tab.pageErrors).toEqual([])
     }
     for (const measure of Object.keys(measured["next-auth"])) {
@@ -377,9 +402,13 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     expect(measured.latchkey[`${CONCURRENT} concurrent getSession()`]).toBe(1)
     expect(measured.latchkey[`${FOCUS_EVENTS} visibilitychange events, session unchanged`]).toBeLessThanOrEqual(1)
     expect(rendersOnFocus.latchkey).toBe(0)
-    expect(measured.latchkey["first signIn on a page (credentials, redirect: false)"]).toBeLessThan(
+    // A first sign-in has to learn the providers and a CSRF token, as next-auth does; after that a
+    // sign-in is its POST and the session read, where next-auth fetches both again.
+    expect(measured.latchkey["first signIn on a page (credentials, redirect: false)"]).toBeLessThanOrEqual(
       measured["next-auth"]["first signIn on a page (credentials, redirect: false)"]!,
     )
+    expect(measured["next-auth"]["next signIn on the same page"]).toBe(4)
+    expect(measured.latchkey["next signIn on the same page"]).toBe(2)
   })
 
   it("redirects to the sign-in page for useSession({ required: true }), or calls onUnauthenticated instead", async () => {

@@ -431,6 +431,40 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     expect(landed[0]).toBe(`<origin>${BASE_PATH}/signin?error=SessionRequired&callbackUrl=<this page>`)
   })
 
+  it("navigates where next-auth/react navigates when a call redirects", async () => {
+    /** Runs `action` in a fresh page of `client` and returns where the page ends up. */
+    async function landing(client: ClientName, action: (tab: ClientTab) => Promise<unknown>): Promise<string> {
+      const tab = await openClient(client)
+      await mount(tab)
+      await waitForStatus(tab, "unauthenticated")
+      const start = tab.page.url()
+      await Promise.all([tab.page.waitForURL((url) => url.href !== start), action(tab).catch(() => {})])
+      await tab.page.waitForLoadState("load")
+      return normalize(tab, tab.page.url()) as string
+    }
+    const cases: Record<string, (tab: ClientTab) => Promise<unknown>> = {
+      "signIn() without a provider": (tab) => call(tab, "signIn"),
+      "signIn of an unknown provider": (tab) => call(tab, "signIn", "no-such-provider", { redirectTo: "/after" }),
+      "signIn, wrong password, redirect: true": (tab) =>
+        call(tab, "signIn", "credentials", { username: ALICE.username, password: "not-the-password", redirectTo: "/after" }),
+      "signIn, redirect: true": (tab) =>
+        call(tab, "signIn", "credentials", { username: ALICE.username, password: ALICE.password, redirectTo: "/after" }),
+    }
+    const landed: Record<string, Record<ClientName, string>> = {}
+    for (const [name, action] of Object.entries(cases)) {
+      landed[name] = { "next-auth": await landing("next-auth", action), latchkey: await landing("latchkey", action) }
+    }
+    console.log("Where each redirecting call lands:", landed)
+    for (const [name, where] of Object.entries(landed)) expect(where.latchkey, name).toBe(where["next-auth"])
+    expect(landed["signIn() without a provider"]!["next-auth"]).toBe(
+      `<origin>${BASE_PATH}/signin?callbackUrl=<this page>`,
+    )
+    expect(landed["signIn, wrong password, redirect: true"]!["next-auth"]).toBe(
+      `<origin>${BASE_PATH}/signin?error=CredentialsSignin&code=credentials`,
+    )
+    expect(landed["signIn, redirect: true"]!["next-auth"]).toBe("<origin>/after")
+  })
+
   it("keeps a next-auth/react tab and a Latchkey tab of one browser in step, both ways", async () => {
     const context = await newContext()
     const nextAuth = await openClient("next-auth", context)

@@ -24,6 +24,9 @@ if (!chromiumAvailable && !onCI) {
 }
 
 const BASE_PATH = "/api/auth"
+/** Where the second app (for the `basePath` prop) mounts `Auth()`: the test helper's default. */
+const OTHER_BASE_PATH = "/auth"
+const AUTH_PATHS = [BASE_PATH, OTHER_BASE_PATH]
 const CLIENTS: ClientName[] = ["next-auth", "latchkey"]
 const pagePath = (client: ClientName) => `/${client}.html`
 
@@ -34,8 +37,8 @@ interface SentRequest {
   route: string
   contentType: string | undefined
   returnRedirect: string | undefined
-  /** Form fields of a POST body. */
-  form: Record<string, string> | null
+  /** Fields of a POST body: form-encoded, or JSON. */
+  form: Record<string, unknown> | null
 }
 
 /** A page running one client, and every request it sent to the auth routes. */
@@ -62,10 +65,15 @@ function describeRequest(request: BrowserRequest): SentRequest {
   const body = request.postData()
   return {
     method: request.method(),
-    route: `${url.pathname.slice(BASE_PATH.length)}${url.search}`,
+    route: `${url.pathname.slice(AUTH_PATHS.find((path) => url.pathname.startsWith(`${path}/`))!.length)}${url.search}`,
     contentType: headers["content-type"],
     returnRedirect: headers["x-auth-return-redirect"],
-    form: body === null ? null : Object.fromEntries(new URLSearchParams(body)),
+    form:
+      body === null
+        ? null
+        : headers["content-type"] === "application/json"
+          ? (JSON.parse(body) as Record<string, unknown>)
+          : Object.fromEntries(new URLSearchParams(body)),
   }
 }
 
@@ -82,6 +90,8 @@ function countRoutes(requests: SentRequest[]): Record<string, number> {
 describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against next-auth/react in Chromium", () => {
   let browser: Browser
   let app: BrowserApp
+  /** The same pages, with `Auth()` under OTHER_BASE_PATH: for the `basePath` prop. */
+  let otherApp: BrowserApp
   const contexts: BrowserContext[] = []
   /** Figures printed at the end, for the release notes. */
   const figures: { measure: string; "next-auth/react": number; "@latchkey/client/react": number }[] = []
@@ -97,7 +107,11 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       files[pagePath(client)] = { contentType: "text/html; charset=utf-8", body: clientPageHtml(client, `/${client}.js`) }
       files[`/${client}.js`] = { contentType: "text/javascript; charset=utf-8", body: script }
     }
-    ;[browser, app] = await Promise.all([launchChromium(), startBrowserApp({ basePath: BASE_PATH, files })])
+    ;[browser, app, otherApp] = await Promise.all([
+      launchChromium(),
+      startBrowserApp({ basePath: BASE_PATH, files }),
+      startBrowserApp({ basePath: OTHER_BASE_PATH, files }),
+    ])
   })
 
   afterAll(async () => {
@@ -107,7 +121,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     }
     await Promise.all(contexts.map((context) => context.close().catch(() => {})))
     await browser?.close()
-    await app?.close()
+    await Promise.all([app?.close(), otherApp?.close()])
   })
 
   async function newContext(): Promise<BrowserContext> {
@@ -117,10 +131,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
   }
 
   /** Opens the client's test page in `context` (a fresh one by default) and waits for its script. */
-  async function openClient(client: ClientName, context?: BrowserContext): Promise<ClientTab> {
+  async function openClient(client: ClientName, context?: BrowserContext, at: BrowserApp = app): Promise<ClientTab> {
     const page = await (context ?? (await newContext())).newPage()
     const tab: ClientTab = { client, page, requests: [], inFlight: 0, pageErrors: [] }
-    const isAuthRoute = (request: BrowserRequest) => new URL(request.url()).pathname.startsWith(`${BASE_PATH}/`)
+    const isAuthRoute = (request: BrowserRequest) => AUTH_PATHS.some((path) => new URL(request.url()).pathname.startsWith(`${path}/`))
     page.on("request", (request) => {
       if (!isAuthRoute(request)) return
       tab.requests.push(describeRequest(request))
@@ -132,7 +146,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       })
     }
     page.on("pageerror", (error) => tab.pageErrors.push(error.message))
-    await page.goto(`${app.url}${pagePath(client)}`)
+    await page.goto(`${at.url}${pagePath(client)}`)
     await page.waitForFunction(() => "harness" in window)
     return tab
   }
@@ -226,6 +240,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       await step("signIn", () => signInAlice(tab), "authenticated")
       await step("getSession (signed in)", () => call(tab, "getSession"))
       await step("update()", () => tab.page.evaluate(() => (window as any).harness.update()), "authenticated")
+      await step("update(data)", () => tab.page.evaluate(() => (window as any).harness.update({ theme: "dark" })), "authenticated")
       await step("signOut", () => call(tab, "signOut", { redirect: false }), "unauthenticated")
       const log = await harnessLog(tab)
       return { tab, steps, log }
@@ -238,7 +253,14 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     // next-auth/react's update() shows "loading" while it reads the session; Latchkey's keeps the
     // session it has on screen until the answer comes (a deliberate difference: no flash of a
     // loading state, and no re-render when the session did not change).
-    expect(nextAuth.log.statuses).toEqual(["loading", "unauthenticated", "authenticated", "loading", "authenticated", "unauthenticated"])
+    expect(nextAuth.log.statuses).toEqual([
+      "loading",
+      "unauthenticated",
+      "authenticated",
+      ...["loading", "authenticated"], // update()
+      ...["loading", "authenticated"], // update(data)
+      "unauthenticated",
+    ])
     expect(latchkey.log.statuses).toEqual(["loading", "unauthenticated", "authenticated", "unauthenticated"])
 
     const result = (run: typeof nextAuth, name: string) => normalize(run.tab, run.steps[name]!.result)
@@ -273,6 +295,9 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     const updated = [nextAuth, latchkey].map((run) => run.steps["update()"]!.result as { user: unknown })
     expect(updated[1]!.user).toEqual(updated[0]!.user)
     expect(updated[0]!.user).toEqual(signedIn[0]!.user)
+    const updatedWithData = [nextAuth, latchkey].map((run) => run.steps["update(data)"]!.result as { user: unknown })
+    expect(updatedWithData[1]!.user).toEqual(updatedWithData[0]!.user)
+    expect(updatedWithData[0]!.user).toEqual(signedIn[0]!.user)
 
     expect(result(latchkey, "signOut")).toEqual(result(nextAuth, "signOut"))
     expect(result(nextAuth, "signOut")).toEqual({ url: "<this page>" })
@@ -285,6 +310,14 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
           .map((request) => normalize(run.tab, { step: name, ...request, form: { ...request.form, csrfToken: "<token>" } })),
       )
     expect(posts(latchkey)).toEqual(posts(nextAuth))
+    expect(posts(nextAuth)).toContainEqual({
+      step: "update(data)",
+      method: "POST",
+      route: "/session",
+      contentType: "application/json",
+      returnRedirect: undefined,
+      form: { csrfToken: "<token>", data: { theme: "dark" } },
+    })
     expect(posts(nextAuth)).toContainEqual({
       step: "signIn",
       method: "POST",
@@ -315,8 +348,9 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       "signIn, wrong password": { "GET /providers": 1, "GET /csrf": 1, "POST /callback/credentials": 1, "GET /session": 1 },
       signIn: { "GET /providers": 1, "GET /csrf": 1, "POST /callback/credentials": 1, "GET /session": 1 },
       "getSession (signed in)": { "GET /session": 2 },
-      // update() without data reads the session once.
+      // update() without data reads the session once; with data it POSTs them with a fresh token.
       "update()": { "GET /session": 1 },
+      "update(data)": { "GET /csrf": 1, "POST /session": 1 },
       signOut: { "GET /csrf": 1, "POST /signout": 1, "GET /session": 1 },
     })
     for (const [name, { requests }] of Object.entries(latchkey.steps)) {
@@ -335,7 +369,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     expect(countRoutes(latchkey.steps["getSession (signed out)"]!.requests)).toEqual({ "GET /session": 1 })
 
     const total = (run: typeof nextAuth) => Object.values(run.steps).reduce((sum, { requests }) => sum + requests.length, 0)
-    figures.push({ measure: "whole flow above (9 steps)", "next-auth/react": total(nextAuth), "@latchkey/client/react": total(latchkey) })
+    figures.push({ measure: "whole flow above (10 steps)", "next-auth/react": total(nextAuth), "@latchkey/client/react": total(latchkey) })
   })
 
   it("counts the requests of a first sign-in, of concurrent getSession calls and of focus refetches", async () => {
@@ -449,6 +483,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
         call(tab, "signIn", "credentials", { username: ALICE.username, password: "not-the-password", redirectTo: "/after" }),
       "signIn, redirect: true": (tab) =>
         call(tab, "signIn", "credentials", { username: ALICE.username, password: ALICE.password, redirectTo: "/after" }),
+      "signOut, redirect: true": (tab) => call(tab, "signOut", { redirectTo: "/bye" }),
     }
     const landed: Record<string, Record<ClientName, string>> = {}
     for (const [name, action] of Object.entries(cases)) {
@@ -463,6 +498,36 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       `<origin>${BASE_PATH}/signin?error=CredentialsSignin&code=credentials`,
     )
     expect(landed["signIn, redirect: true"]!["next-auth"]).toBe("<origin>/after")
+    expect(landed["signOut, redirect: true"]!["next-auth"]).toBe("<origin>/bye")
+  })
+
+  it("starts from a session prop without a request, and sends every call to the basePath prop", async () => {
+    const serverSession = { user: { name: "Server", email: "server@example.test" }, expires: new Date(Date.now() + 3_600_000).toISOString() }
+    for (const client of CLIENTS) {
+      for (const session of [null, serverSession]) {
+        const tab = await openClient(client)
+        const requests = await requestsDuring(tab, () => mount(tab, { session }))
+        expect(requests, `${client}, session ${JSON.stringify(session)}`).toEqual([])
+        expect((await harnessLog(tab)).statuses).toEqual([session ? "authenticated" : "unauthenticated"])
+        if (session) expect(await tab.page.locator("#status").textContent()).toBe(serverSession.user.email)
+      }
+
+      const tab = await openClient(client, undefined, otherApp)
+      const paths: string[] = []
+      tab.page.on("request", (request) => {
+        const { pathname } = new URL(request.url())
+        if (pathname !== pagePath(client) && !pathname.endsWith(".js")) paths.push(pathname)
+      })
+      await mount(tab, { basePath: OTHER_BASE_PATH })
+      await waitForStatus(tab, "unauthenticated")
+      expect(await signInAlice(tab)).toMatchObject({ ok: true, error: undefined })
+      await waitForStatus(tab, "authenticated")
+      await call(tab, "signOut", { redirect: false })
+      await waitForStatus(tab, "unauthenticated")
+      expect(paths.length, client).toBeGreaterThan(0)
+      expect(paths.filter((path) => !path.startsWith(`${OTHER_BASE_PATH}/`)), client).toEqual([])
+      expect(tab.pageErrors).toEqual([])
+    }
   })
 
   it("keeps a next-auth/react tab and a Latchkey tab of one browser in step, both ways", async () => {

@@ -530,6 +530,53 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     }
   })
 
+  it("counts what a second tab of the same client sends when the first signs in and out", async () => {
+    const measured: Record<ClientName, { signIn: number; signOut: number; followedSignIn: boolean }> = {} as never
+    for (const client of CLIENTS) {
+      const context = await newContext()
+      const first = await openClient(client, context)
+      const second = await openClient(client, context)
+      await Promise.all([mount(first), mount(second)])
+      await Promise.all([waitForStatus(first, "unauthenticated"), waitForStatus(second, "unauthenticated")])
+      await requestsDuring(second, async () => {})
+
+      const duringSignIn = await requestsDuring(second, async () => {
+        await requestsDuring(first, () => signInAlice(first))
+        await waitForStatus(first, "authenticated")
+      })
+      const followedSignIn = (await statusOf(second)) === "authenticated"
+      // A tab that did not follow learns of the sign-in at update(), as of a server-side one.
+      if (!followedSignIn) await second.page.evaluate(() => (window as any).harness.update())
+      await waitForStatus(second, "authenticated")
+
+      const duringSignOut = await requestsDuring(second, async () => {
+        await requestsDuring(first, () => call(first, "signOut", { redirect: false }))
+        await waitForStatus(second, "unauthenticated")
+      })
+      measured[client] = { signIn: duringSignIn.length, signOut: duringSignOut.length, followedSignIn }
+    }
+    figures.push(
+      {
+        measure: "other tab's requests when one tab signs in",
+        "next-auth/react": measured["next-auth"].signIn,
+        "@latchkey/client/react": measured.latchkey.signIn,
+      },
+      {
+        measure: "other tab's requests when one tab signs out",
+        "next-auth/react": measured["next-auth"].signOut,
+        "@latchkey/client/react": measured.latchkey.signOut,
+      },
+    )
+    console.log("Other tab follows a sign-in without focus or update():", {
+      "next-auth/react": measured["next-auth"].followedSignIn,
+      "@latchkey/client/react": measured.latchkey.followedSignIn,
+    })
+    // next-auth/react posts nothing on a sign-in, so its other tabs stay signed out until their next
+    // focus; on a sign-out they each fetch the session. Latchkey's tabs get the session in the message.
+    expect(measured["next-auth"]).toEqual({ signIn: 0, signOut: 1, followedSignIn: false })
+    expect(measured.latchkey).toEqual({ signIn: 0, signOut: 0, followedSignIn: true })
+  })
+
   it("keeps a next-auth/react tab and a Latchkey tab of one browser in step, both ways", async () => {
     const context = await newContext()
     const nextAuth = await openClient("next-auth", context)

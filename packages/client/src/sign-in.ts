@@ -1,4 +1,5 @@
 /** `signIn()`: start or complete a sign-in with a provider, as `next-auth/react` does. */
+import { getCsrfToken } from "./csrf.js"
 import { errorOf, postForm, queryOf, type FormAnswer } from "./form-post.js"
 import { navigate } from "./navigate.js"
 import { apiBaseUrl, pageState } from "./page-state.js"
@@ -64,6 +65,8 @@ export async function signIn(
 ): Promise<SignInResponse | void> {
   const { redirect, redirectTo, fields } = splitSignInOptions(options)
   const base = apiBaseUrl()
+  // Ask for the token while the providers list is on its way: the first sign-in waits one round trip, not two.
+  void getCsrfToken()
   const providers = await getProviders()
   if (!providers) {
     navigate(`${base}/error`)

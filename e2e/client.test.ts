@@ -1,0 +1,185 @@
+/**
+ * `@latchkey/client` in Chromium against a running Latchkey server
+ * (support/client-app.ts): every function of the "." entry, the results of
+ * `redirect: false`, and what each costs in requests, counted as the
+ * browser sends them.
+ */
+import type { Browser, BrowserContext, Page } from "playwright-core"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { BOB, bundleClientPages, startClientApp, type ClientApp } from "./support/client-app.js"
+import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
+
+const onCI = process.env.CI === "true"
+
+/** Requests the page sent to the auth routes, as "METHOD /path" (no query). */
+function recordAuthRequests(page: Page): string[] {
+  const seen: string[] = []
+  page.on("request", (request) => {
+    const url = new URL(request.url())
+    if (url.pathname.startsWith("/api/auth/")) seen.push(`${request.method()} ${url.pathname}`)
+  })
+  return seen
+}
+
+describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () => {
+  let app: ClientApp
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let requests: string[]
+
+  beforeAll(async () => {
+    if (!chromiumAvailable) throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}`)
+    app = await startClientApp(await bundleClientPages())
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.close()
+  })
+
+  beforeEach(async () => {
+    await context?.close()
+    context = await browser.newContext()
+    page = await context.newPage()
+    await page.goto(`${app.url}/plain`)
+    await page.locator("#ready", { hasText: "ready" }).waitFor()
+    requests = recordAuthRequests(page)
+  })
+
+  it("getProviders lists the server's providers, fetched once per page however many callers", async () => {
+    const lists = await page.evaluate(async () => {
+      const { client } = (window as any).latchkey
+      const [a, b] = await Promise.all([client.getProviders(), client.getProviders()])
+      const c = await client.getProviders()
+      return [a, b, c]
+    })
+    expect(Object.keys(lists[0]).sort()).toEqual(["credentials", "passkey"])
+    expect(lists[0].credentials).toMatchObject({ id: "credentials", type: "credentials", callbackUrl: `${app.url}/api/auth/callback/credentials` })
+    expect(lists[0].passkey.type).toBe("webauthn")
+    expect(lists[1]).toEqual(lists[0])
+    expect(lists[2]).toEqual(lists[0])
+    expect(requests).toEqual(["GET /api/auth/providers"])
+  })
+
+  it("getCsrfToken answers the token of the CSRF cookie, fetched once per page", async () => {
+    const tokens = await page.evaluate(async () => {
+      const { client } = (window as any).latchkey
+      return [await client.getCsrfToken(), await client.getCsrfToken()]
+    })
+    expect(tokens[0]).toMatch(/^[0-9a-f]{64}$/)
+    expect(tokens[1]).toBe(tokens[0])
+    const cookie = (await context.cookies()).find((c) => c.name === "authjs.csrf-token")
+    expect(decodeURIComponent(cookie!.value).split("|")[0]).toBe(tokens[0])
+    expect(requests).toEqual(["GET /api/auth/csrf"])
+  })
+
+  it("signIn with a wrong password and redirect: false answers next-auth's result (ok: true, error CredentialsSignin)", async () => {
+    const result = await page.evaluate(async (username) => {
+      const { client } = (window as any).latchkey
+      return client.signIn("credentials", { username, password: "wrong", redirect: false })
+    }, BOB.username)
+    expect(result).toEqual({ error: "CredentialsSignin", code: "credentials", status: 200, ok: true, url: null })
+    // The first sign-in of a page: the providers list and the token in parallel, then the POST; no session request after a refusal.
+    expect(requests.slice(0, 2).sort()).toEqual(["GET /api/auth/csrf", "GET /api/auth/providers"])
+    expect(requests.slice(2)).toEqual(["POST /api/auth/callback/credentials"])
+    expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
+  })
+
+  it("signIn with the right password signs in; with providers and token known it costs one POST", async () => {
+    await page.evaluate(async () => {
+      const { client } = (window as any).latchkey
+      await Promise.all([client.getProviders(), client.getCsrfToken()])
+    })
+    requests.length = 0
+    const result = await page.evaluate(async ({ username, password }) => {
+      const { client } = (window as any).latchkey
+      return client.signIn("credentials", { username, password, redirect: false, redirectTo: "/after" })
+    }, BOB)
+    expect(result).toEqual({ error: undefined, code: undefined, status: 200, ok: true, url: `${app.url}/after` })
+    expect(requests).toEqual(["POST /api/auth/callback/credentials"])
+    const session = await page.evaluate(() => (window as any).latchkey.client.getSession())
+    expect(session.user).toMatchObject({ name: BOB.name, email: BOB.email })
+  })
+
+  it("signIn posts form-urlencoded fields with X-Auth-Return-Redirect, csrfToken and callbackUrl, as next-auth/react does", async () => {
+    const posted = page.waitForRequest((r) => r.method() === "POST")
+    await page.evaluate(async ({ username, password }) => {
+      const { client } = (window as any).latchkey
+      return client.signIn("credentials", { username, password, redirect: false, callbackUrl: "/cb" })
+    }, BOB)
+    const request = await posted
+    expect(request.headers()["content-type"]).toBe("application/x-www-form-urlencoded")
+    expect(request.headers()["x-auth-return-redirect"]).toBe("1")
+    const fields = new URLSearchParams(request.postData()!)
+    expect([...fields.keys()]).toEqual(["username", "password", "csrfToken", "callbackUrl"])
+    expect(fields.get("callbackUrl")).toBe("/cb")
+    expect(fields.get("csrfToken")).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it("signIn with redirect follows the server's answer; an unknown provider goes to the sign-in page", async () => {
+    await Promise.all([
+      page.waitForURL(`${app.url}/plain?done=1`),
+      page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirectTo: "/plain?done=1" }), BOB),
+    ])
+    await page.locator("#ready", { hasText: "ready" }).waitFor()
+    expect((await page.evaluate(() => (window as any).latchkey.client.getSession())).user.name).toBe(BOB.name)
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/api/auth/signin"),
+      page.evaluate(() => (window as any).latchkey.client.signIn("nope", { redirectTo: "/x" })),
+    ])
+    expect(new URL(page.url()).searchParams.get("callbackUrl")).toBe("/x")
+  })
+
+  it("a refused CSRF token (cookie cleared) is fetched anew and the sign-in retried once", async () => {
+    await page.evaluate(() => Promise.all([(window as any).latchkey.client.getCsrfToken(), (window as any).latchkey.client.getProviders()]))
+    await context.clearCookies({ name: "authjs.csrf-token" })
+    requests.length = 0
+    const result = await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    expect(result.error).toBeUndefined()
+    expect(requests).toEqual(["POST /api/auth/callback/credentials", "GET /api/auth/csrf", "POST /api/auth/callback/credentials"])
+    expect((await page.evaluate(() => (window as any).latchkey.client.getSession())).user.name).toBe(BOB.name)
+  })
+
+  it("N concurrent getSession calls share one request", async () => {
+    await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    requests.length = 0
+    const sessions = await page.evaluate(() => Promise.all(Array.from({ length: 8 }, () => (window as any).latchkey.client.getSession())))
+    expect(requests).toEqual(["GET /api/auth/session"])
+    expect(new Set(sessions.map((s: any) => s.user.name))).toEqual(new Set([BOB.name]))
+  })
+
+  it("signOut with redirect: false answers { url }, clears the session, and needs no session request", async () => {
+    await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    requests.length = 0
+    const result = await page.evaluate(() => (window as any).latchkey.client.signOut({ redirect: false, redirectTo: "/bye" }))
+    expect(result).toEqual({ url: `${app.url}/bye` })
+    expect(requests).toEqual(["POST /api/auth/signout"])
+    expect((await context.cookies()).some((c) => c.name === "authjs.session-token")).toBe(false)
+    expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
+  })
+
+  it("signOut with redirect follows the server's answer", async () => {
+    await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    await Promise.all([page.waitForURL(`${app.url}/plain?out=1`), page.evaluate(() => (window as any).latchkey.client.signOut({ callbackUrl: "/plain?out=1" }))])
+    await page.locator("#ready", { hasText: "ready" }).waitFor()
+    expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
+  })
+
+  it("signIn with a WebAuthn provider from the main entry says to use @latchkey/client/webauthn", async () => {
+    const message = await page.evaluate(() => (window as any).latchkey.client.signIn("passkey").catch((e: Error) => `${e.name}: ${e.message}`))
+    expect(message).toMatch(/^TypeError: .*"passkey".*@latchkey\/client\/webauthn/)
+  })
+
+  it("the endpoint configuration (__NEXTAUTH) moves every request to another base path", async () => {
+    const config = await page.evaluate(() => ({ ...(window as any).latchkey.client.__NEXTAUTH }))
+    expect(config).toMatchObject({ baseUrl: "", basePath: "/api/auth" })
+    const answer = await page.evaluate(async () => {
+      const { client } = (window as any).latchkey
+      client.__NEXTAUTH.basePath = "/elsewhere"
+      return client.getSession()
+    })
+    expect(answer).toBeNull()
+    expect(requests).toEqual([])
+  })
+})

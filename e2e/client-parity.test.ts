@@ -577,6 +577,29 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     expect(measured.latchkey).toEqual({ signIn: 0, signOut: 0, followedSignIn: true })
   })
 
+  it("signs in and out as next-auth/react does after the browser dropped its cookies", async () => {
+    const results: Record<ClientName, unknown[]> = { "next-auth": [], latchkey: [] }
+    for (const client of CLIENTS) {
+      const context = await newContext()
+      const tab = await openClient(client, context)
+      await mount(tab)
+      await waitForStatus(tab, "unauthenticated")
+      await call(tab, "getCsrfToken")
+      // The CSRF cookie is gone (cleared by the user, or expired) while the page still runs.
+      await context.clearCookies()
+      results[client].push(normalize(tab, await signInAlice(tab)))
+      await waitForStatus(tab, "authenticated")
+      await context.clearCookies()
+      results[client].push(normalize(tab, await call(tab, "signOut", { redirect: false })))
+      await waitForStatus(tab, "unauthenticated")
+      expect(tab.pageErrors).toEqual([])
+    }
+    console.log("After the cookies were cleared:", results)
+    expect(results.latchkey).toEqual(results["next-auth"])
+    // (normalize() goes through JSON, which drops the undefined `error` and `code`.)
+    expect(results["next-auth"]).toEqual([{ status: 200, ok: true, url: "<this page>" }, { url: "<this page>" }])
+  })
+
   it("keeps a next-auth/react tab and a Latchkey tab of one browser in step, both ways", async () => {
     const context = await newContext()
     const nextAuth = await openClient("next-auth", context)

@@ -445,6 +445,46 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     expect(measured.latchkey["next signIn on the same page"]).toBe(2)
   })
 
+  it("sends callbackUrl (deprecated), redirectTo, extra fields and authorizationParams as next-auth/react does", async () => {
+    const sent: Record<ClientName, unknown> = { "next-auth": null, latchkey: null }
+    for (const client of CLIENTS) {
+      const tab = await openClient(client)
+      await mount(tab)
+      await waitForStatus(tab, "unauthenticated")
+      const results: unknown[] = []
+      const requests = await requestsDuring(tab, async () => {
+        results.push(
+          await call(
+            tab,
+            "signIn",
+            "credentials",
+            { username: ALICE.username, password: "not-the-password", remember: "yes", redirect: false, callbackUrl: "/old-style" },
+            { login_hint: "alice", prompt: "login" },
+          ),
+        )
+        results.push(await call(tab, "signIn", "credentials", { ...ALICE, redirect: false, redirectTo: "/new-style", callbackUrl: "/ignored" }))
+        results.push(await call(tab, "signOut", { redirect: false, callbackUrl: "/old-style-out" }))
+      })
+      const posts = requests.filter((request) => request.method === "POST").map((request) => ({ ...request, form: { ...request.form, csrfToken: "<token>" } }))
+      sent[client] = normalize(tab, { results, posts })
+    }
+    expect(sent.latchkey).toEqual(sent["next-auth"])
+    const reference = sent["next-auth"] as { results: unknown[]; posts: SentRequest[] }
+    expect(reference.posts.map(({ route, form }) => ({ route, form }))).toEqual([
+      {
+        route: "/callback/credentials?login_hint=alice&prompt=login",
+        form: { username: ALICE.username, password: "not-the-password", remember: "yes", csrfToken: "<token>", callbackUrl: "/old-style" },
+      },
+      {
+        route: "/callback/credentials",
+        form: { ...ALICE, csrfToken: "<token>", callbackUrl: "/new-style" },
+      },
+      { route: "/signout", form: { csrfToken: "<token>", callbackUrl: "/old-style-out" } },
+    ])
+    expect(reference.results[1]).toMatchObject({ ok: true, url: "<origin>/new-style" })
+    expect(reference.results[2]).toEqual({ url: "<origin>/old-style-out" })
+  })
+
   it("redirects to the sign-in page for useSession({ required: true }), or calls onUnauthenticated instead", async () => {
     const landed: string[] = []
     for (const client of CLIENTS) {

@@ -17,6 +17,7 @@ export const OPTION_PARAMETERS = {
   SessionProvider: 0,
 } as const
 
+/** An export whose options are compared: `signIn`, `signOut`, `getSession`, `useSession`, `SessionProvider`. */
 export type OptionOwner = keyof typeof OPTION_PARAMETERS
 
 /** Per export: its largest parameter count and the option names it accepts. */

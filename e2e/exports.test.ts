@@ -33,6 +33,9 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     ["@latchkey/core/providers", []],
     ["@latchkey/node", ["NodeHeaderView", "toAuthRequest", "toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeAuthResponse", "writeWebResponse"]],
     ["@latchkey/express", ["ExpressAuth", "getSession"]],
+    ["@latchkey/client", ["__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut"]],
+    ["@latchkey/client/react", ["SessionContext", "SessionProvider", "__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut", "useSession"]],
+    ["@latchkey/client/webauthn", ["PasskeyOptionsError", "registerPasskey", "signIn", "startPasskeyAutofill", "supportsConditionalCreate", "upgradeToPasskey"]],
     ["@latchkey/adapter-kysely", ["KyselyAdapter", "KyselyAdapterError", "KyselyAuth", "createDatabase", "migrate", "migrationNames"]],
   ])("%s exports %j", (specifier, names) => {
     expect(importInNode(specifier)).toEqual(expect.arrayContaining(names))

@@ -97,11 +97,15 @@ function page(title: string, script: string, body: string): Response {
 /** Starts the server on 127.0.0.1, port 0, serving `bundles`. Each call has its own secret and users. */
 export async function startClientApp(bundles: ClientBundles): Promise<ClientApp> {
   const logged: string[] = []
+  // Bob is a stored user too, so that, signed in with his password, he can add a passkey (the server
+  // links a passkey only to a user the adapter knows).
+  const adapter = MemoryAdapter()
+  const bob = await adapter.createUser!({ id: "bob-1", name: BOB.name, email: BOB.email, emailVerified: null })
   const config: AuthConfig = {
     secret: randomBytes(33).toString("base64"),
     trustHost: true,
     basePath: "/api/auth",
-    adapter: MemoryAdapter(),
+    adapter,
     session: { strategy: "jwt" },
     logger: {
       error: (error) => logged.push(`error:${(error as { type?: string }).type ?? error.name}`),
@@ -113,7 +117,7 @@ export async function startClientApp(bundles: ClientBundles): Promise<ClientApp>
         credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
         authorize({ username, password }) {
           if (username !== BOB.username || password !== BOB.password) return null
-          return { id: "bob-1", name: BOB.name, email: BOB.email }
+          return bob
         },
       }),
       Passkey({ relyingParty: { name: "Latchkey client test" } }),

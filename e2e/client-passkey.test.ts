@@ -1,0 +1,173 @@
+/**
+ * `@latchkey/client/webauthn` in Chromium with a CDP virtual authenticator
+ * (ctap2, internal, resident keys, user verification) against a running
+ * Latchkey server with the `passkey` provider (support/client-app.ts):
+ * `signIn("passkey")` registering a new account and signing in again,
+ * `registerPasskey()` after a password sign-in, autofill, and the automatic
+ * upgrade (conditional create) where the browser reports it.
+ */
+import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { BOB, bundleClientPages, startClientApp, type ClientApp } from "./support/client-app.js"
+import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
+
+const onCI = process.env.CI === "true"
+const AUTHENTICATOR = { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true } as const
+
+describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chromium", () => {
+  let app: ClientApp
+  let browser: Browser
+  let context: BrowserContext
+  let page: Page
+  let cdp: CDPSession
+  let authenticatorId: string
+  let requests: string[]
+
+  const session = () => page.evaluate(() => (window as any).latchkey.client.getSession())
+  const credentials = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials
+  const mediations = () => page.evaluate(() => (window as any).mediations as string[])
+
+  beforeAll(async () => {
+    if (!chromiumAvailable) throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}`)
+    app = await startClientApp(await bundleClientPages())
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.close()
+  })
+
+  // A fresh browser profile and device per test: one user's passkeys never meet another's test.
+  beforeEach(async () => {
+    await context?.close()
+    context = await browser.newContext()
+    // Records the mediation of every WebAuthn call ("get:conditional", "create:optional", …).
+    await context.addInitScript(() => {
+      const w = window as any
+      w.mediations = []
+      const get = navigator.credentials.get.bind(navigator.credentials)
+      const create = navigator.credentials.create.bind(navigator.credentials)
+      navigator.credentials.get = (options?: CredentialRequestOptions) => {
+        w.mediations.push(`get:${options?.mediation ?? "optional"}`)
+        return get(options)
+      }
+      navigator.credentials.create = (options?: CredentialCreationOptions) => {
+        w.mediations.push(`create:${(options as { mediation?: string } | undefined)?.mediation ?? "optional"}`)
+        return create(options)
+      }
+    })
+    page = await context.newPage()
+    cdp = await context.newCDPSession(page)
+    await cdp.send("WebAuthn.enable")
+    ;({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: AUTHENTICATOR }))
+    await page.goto(`${app.url}/plain`)
+    await page.locator("#ready", { hasText: "ready" }).waitFor()
+    requests = []
+    page.on("request", (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith("/api/auth/")) requests.push(`${request.method()} ${url.pathname}${url.search}`)
+    })
+  })
+
+  it("signIn('passkey') with a new address registers a passkey and an account; signed out, the passkey signs in again", async () => {
+    const email = "ada@example.test"
+    const registered = await page.evaluate((email) => (window as any).latchkey.webauthn.signIn("passkey", { email, redirect: false, redirectTo: "/home" }), email)
+    expect(registered).toEqual({ error: undefined, code: undefined, status: 200, ok: true, url: `${app.url}/home` })
+    expect((await session()).user.email).toBe(email)
+    expect(await credentials()).toHaveLength(1)
+    expect(requests).toContain(`GET /api/auth/webauthn-options/passkey?email=${encodeURIComponent(email)}`)
+    expect(requests).toContain("POST /api/auth/callback/passkey")
+
+    await page.evaluate(() => (window as any).latchkey.client.signOut({ redirect: false }))
+    expect(await session()).toBeNull()
+    requests.length = 0
+    const signedIn = await page.evaluate(() => (window as any).latchkey.webauthn.signIn("passkey", { redirect: false }))
+    expect(signedIn.error).toBeUndefined()
+    expect((await session()).user.email).toBe(email)
+    // Providers already known, no CSRF token needed: the options, the ceremony's POST, then getSession's request.
+    expect(requests).toEqual(["GET /api/auth/webauthn-options/passkey", "POST /api/auth/callback/passkey", "GET /api/auth/session"])
+    expect(await mediations()).toEqual(["create:optional", "get:optional"])
+  })
+
+  it("signIn('passkey') with redirect follows the server's answer", async () => {
+    await Promise.all([
+      page.waitForURL(`${app.url}/plain?welcome=1`),
+      page.evaluate(() => (window as any).latchkey.webauthn.signIn("passkey", { email: "lin@example.test", redirectTo: "/plain?welcome=1" })),
+    ])
+    await page.locator("#ready", { hasText: "ready" }).waitFor()
+    expect((await session()).user.email).toBe("lin@example.test")
+  })
+
+  it("registerPasskey() after a password sign-in adds a passkey to that user, which then signs in", async () => {
+    await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    const result = await page.evaluate(() => (window as any).latchkey.webauthn.registerPasskey())
+    expect(result).toMatchObject({ error: undefined, ok: true })
+    expect(requests).toContain("GET /api/auth/webauthn-options/passkey?action=register")
+    expect(await credentials()).toHaveLength(1)
+
+    await page.evaluate(() => (window as any).latchkey.client.signOut({ redirect: false }))
+    const signedIn = await page.evaluate(() => (window as any).latchkey.webauthn.signIn("passkey", { redirect: false }))
+    expect(signedIn.error).toBeUndefined()
+    expect((await session()).user.email).toBe(BOB.email)
+  })
+
+  it("registerPasskey() signed out is refused by the server with a PasskeyOptionsError, and no prompt", async () => {
+    const error = await page.evaluate(() =>
+      (window as any).latchkey.webauthn.registerPasskey({ provider: "passkey" }).catch((e: any) => ({ name: e.name, status: e.status, message: e.message })),
+    )
+    expect(error).toEqual({ name: "PasskeyOptionsError", status: 400, message: "Invalid request" })
+    expect(await mediations()).toEqual([])
+  })
+
+  it("startPasskeyAutofill signs in through conditional mediation on the username webauthn field", async () => {
+    await page.evaluate(() => (window as any).latchkey.webauthn.signIn("passkey", { email: "grace@example.test", redirect: false }))
+    await page.evaluate(() => (window as any).latchkey.client.signOut({ redirect: false }))
+    expect(await session()).toBeNull()
+    // Chromium's virtual authenticator answers a conditional request at once, as if the user picked the passkey.
+    const result = await page.evaluate(() => (window as any).latchkey.webauthn.startPasskeyAutofill({ redirect: false }))
+    expect(result).toMatchObject({ error: undefined, ok: true })
+    expect((await session()).user.email).toBe("grace@example.test")
+    expect((await mediations()).at(-1)).toBe("get:conditional")
+    expect(requests).toContain("GET /api/auth/webauthn-options/passkey?action=authenticate")
+  })
+
+  it("startPasskeyAutofill resolves undefined, with no request, where the browser has no passkey autofill", async () => {
+    const result = await page.evaluate(() => {
+      ;(window.PublicKeyCredential as any).isConditionalMediationAvailable = async () => false
+      return (window as any).latchkey.webauthn.startPasskeyAutofill({ redirect: false })
+    })
+    expect(result).toBeUndefined()
+    expect(requests).toEqual([])
+  })
+
+  it("upgradeToPasskey does nothing (null, no request) where getClientCapabilities does not report conditionalCreate", async () => {
+    await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    requests.length = 0
+    const result = await page.evaluate(() => {
+      ;(window.PublicKeyCredential as any).getClientCapabilities = async () => ({ conditionalCreate: false })
+      return (window as any).latchkey.webauthn.upgradeToPasskey()
+    })
+    expect(result).toBeNull()
+    expect(requests).toEqual([])
+    expect(await mediations()).toEqual([])
+  })
+
+  it("upgradeToPasskey asks for a conditional create where conditionalCreate is reported; an explicit registerPasskey takes over", async () => {
+    await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    const reported = await page.evaluate(async () => (await (window.PublicKeyCredential as any).getClientCapabilities?.())?.conditionalCreate === true)
+    if (!reported) await page.evaluate(() => ((window.PublicKeyCredential as any).getClientCapabilities = async () => ({ conditionalCreate: true })))
+    requests.length = 0
+    // The browser holds a conditional create until its password manager decides (the virtual authenticator never does).
+    await page.evaluate(() => {
+      ;(window as any).upgrade = (window as any).latchkey.webauthn.upgradeToPasskey()
+    })
+    await expect.poll(mediations).toEqual(["create:conditional"])
+    expect(requests).toEqual(["GET /api/auth/webauthn-options/passkey?action=register"])
+    // The user asks for a passkey: that ceremony aborts the pending upgrade, which resolves null.
+    const registered = await page.evaluate(() => (window as any).latchkey.webauthn.registerPasskey({ provider: "passkey" }))
+    expect(registered).toMatchObject({ error: undefined, ok: true })
+    expect(await page.evaluate(() => (window as any).upgrade)).toBeNull()
+    expect(await mediations()).toEqual(["create:conditional", "create:optional"])
+    expect(await credentials()).toHaveLength(1)
+  })
+})

@@ -53,7 +53,7 @@ interface ClientTab {
 
 /** What the test reads from `window.harness.log` (see support/client-page.js). */
 interface HarnessLog {
-  renders: { status: string; email: string | null }[]
+  renders: { status: string; email: string | null; contextStatus: string | undefined; contextEmail: string | null }[]
   statuses: string[]
   onUnauthenticatedCalls: number
   channel: unknown[]
@@ -262,6 +262,12 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       "unauthenticated",
     ])
     expect(latchkey.log.statuses).toEqual(["loading", "unauthenticated", "authenticated", "unauthenticated"])
+    // The exported SessionContext holds what useSession returns, render by render.
+    for (const run of [nextAuth, latchkey]) {
+      for (const render of run.log.renders) {
+        expect({ status: render.contextStatus, email: render.contextEmail }, run.tab.client).toEqual({ status: render.status, email: render.email })
+      }
+    }
 
     const result = (run: typeof nextAuth, name: string) => normalize(run.tab, run.steps[name]!.result)
     // The token is random per browser; its shape is what both must share.

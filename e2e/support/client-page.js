@@ -14,7 +14,7 @@
  *   the `next-auth` BroadcastChannel (the cross-tab channel of both clients).
  */
 import * as client from "client-under-test"
-import { createElement as h } from "react"
+import { createElement as h, useContext } from "react"
 import { createRoot } from "react-dom/client"
 
 /** "component" for a function named like a component, "context" for a React context, else `typeof`. */
@@ -25,7 +25,7 @@ function kindOf(value) {
 }
 
 const log = {
-  /** One entry per render of the `useSession` component. */
+  /** One entry per render of the `useSession` component, with what `SessionContext` held then. */
   renders: [],
   /** The status sequence without repeats, e.g. ["loading", "unauthenticated"]. */
   statuses: [],
@@ -44,7 +44,9 @@ function SessionView({ hookOptions }) {
     ? { ...hookOptions, onUnauthenticated: hookOptions.callOnUnauthenticated ? () => log.onUnauthenticatedCalls++ : undefined }
     : hookOptions
   const { data, status, update } = client.useSession(options)
-  log.renders.push({ status, email: data?.user?.email ?? null })
+  // What a component reading the exported context directly sees (some apps do).
+  const context = useContext(client.SessionContext)
+  log.renders.push({ status, email: data?.user?.email ?? null, contextStatus: context?.status, contextEmail: context?.data?.user?.email ?? null })
   if (log.statuses.at(-1) !== status) log.statuses.push(status)
   window.harness.update = update
   return h("p", { id: "status", "data-status": status }, status === "authenticated" ? data.user.email : status)

@@ -3,7 +3,8 @@
 // The headline request is GET /auth/session with a VALID JWT session cookie: the hot path of
 // every authenticated page view, in-process with one cookie and with BENCH_USERS distinct users'
 // cookies. The cold-start row (cold-start-rows.js) times a fresh process that imports the library
-// and answers one such request, above a bare `node -e ""`. The OAuth rows measure POST /auth/signin/:id (the authorization
+// and answers one such request, above a bare `node -e ""`. The client size rows (client-size.js)
+// compare the minified, gzipped bundles of @latchkey/client and next-auth/react. The OAuth rows measure POST /auth/signin/:id (the authorization
 // redirect) and the full GET /auth/callback/:id against a local OpenID Provider (op.js,
 // oidc-provider in its own process), in-process (oauth.js). See README.md for what each figure
 // means and its caveats.
@@ -54,6 +55,7 @@ import autocannon from "autocannon"
 import { STANDIN, loadLibrary, makeConfig } from "./implementations.js"
 import { COLD_RUNS, coldStartRun, reportColdStart } from "./cold-start-rows.js"
 import { ALL_TARGETS, DB_SIDES, databaseRatios, databaseRun, databaseTargets, estimateDatabaseSeconds, reportDatabase } from "./database-rows.js"
+import { measureClientSizes, reportClientSizes } from "./client-size.js"
 import { PASSWORDLESS_SIDES, estimatePasswordlessSeconds, passwordlessRatios, passwordlessRun, reportPasswordless, startSmtpSink } from "./passwordless-rows.js"
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -725,6 +727,10 @@ console.log(
 
 const databaseSection = reportDatabase({ rounds, targets: database.targets, skipped: database.skipped, summarizeRow, ratioSummary, fmt, verdict, tag })
 const passwordlessSection = reportPasswordless({ rounds, summarizeRow, ratioSummary, fmt, tag })
+// Bundle sizes do not depend on the machine's load: measured once, after the timed rows.
+console.log("")
+const clientSize = await measureClientSizes()
+reportClientSizes(clientSize)
 
 /** A run as stored in latest.json: the raw tick counts become a share. */
 function runForJson({ cpuTicks, ...run }) {
@@ -797,6 +803,8 @@ const results = {
   ),
   database: databaseSection,
   passwordless: passwordlessSection,
+  // Bytes of minified bundles and of their gzip, per row of client-size.js.
+  clientSize,
   headlines: {
     inProcessRatio: { value: ratioInProcess.median, target: TARGETS.inProcess, met: ratioInProcess.median >= TARGETS.inProcess, range: minMax(ratioInProcess) },
     httpRatio: { value: ratioHttp.median, target: TARGETS.http, met: ratioHttp.median >= TARGETS.http, range: minMax(ratioHttp) },

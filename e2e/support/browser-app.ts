@@ -1,7 +1,8 @@
 /**
  * A small app for the browser sign-in tests: a real `node:http` server on an
  * ephemeral loopback port, serving `Auth()` under `/auth` (through
- * `@latchkey/node`'s `toNodeHandler`) with a username/password provider,
+ * `@latchkey/node`'s `toNodeHandler`; another `basePath` on request) with a
+ * username/password provider, optional static files (test pages, bundles),
  * and a home page `/` that shows who is signed in. Everything runs from the
  * TypeScript sources, so no build is needed.
  */
@@ -51,16 +52,34 @@ function html(body: string, headers: Record<string, string> = {}): Response {
   })
 }
 
+/** A fixed answer the app serves at one path (a test page, a script bundle). */
+export interface StaticFile {
+  readonly contentType: string
+  readonly body: string
+}
+
+/** What {@link startBrowserApp} can be given. */
+export interface BrowserAppOptions {
+  /** Passed to `Auth()` as is. */
+  theme?: Theme
+  /** Where `Auth()` is mounted. Default `/auth`; `/api/auth` is where `next-auth/react` looks by default. */
+  basePath?: string
+  /** Extra files served as they are, by exact pathname. */
+  files?: Record<string, StaticFile>
+}
+
 /**
- * Starts the app on 127.0.0.1, port 0. `theme` is passed to `Auth()` as is;
- * each call gets its own secret, so sessions do not carry between apps.
+ * Starts the app on 127.0.0.1, port 0. Each call gets its own secret, so
+ * sessions do not carry between apps.
  */
-export async function startBrowserApp(options: { theme?: Theme } = {}): Promise<BrowserApp> {
+export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<BrowserApp> {
   const logged: string[] = []
+  const basePath = options.basePath ?? "/auth"
+  const files = new Map(Object.entries(options.files ?? {}))
   const config: AuthConfig = {
     secret: randomBytes(33).toString("base64"),
     trustHost: true,
-    basePath: "/auth",
+    basePath,
     theme: options.theme,
     logger: {
       error: (error) => logged.push(`error:${(error as { type?: string }).type ?? error.name}`),
@@ -85,11 +104,11 @@ export async function startBrowserApp(options: { theme?: Theme } = {}): Promise<
   async function home(request: Request): Promise<Response> {
     // The session as a client would see it: `GET /auth/session` with the browser's cookies.
     const origin = new URL(request.url).origin
-    const answer = await Auth(new Request(`${origin}/auth/session`, { headers: request.headers }), config)
+    const answer = await Auth(new Request(`${origin}${basePath}/session`, { headers: request.headers }), config)
     const session = answer.ok ? ((await answer.json()) as { user?: { name?: string } } | null) : null
     const body = session?.user
-      ? `<h1>Home</h1><p id="who">Signed in as <strong>${escapeHtml(session.user.name)}</strong></p><a href="/auth/signout">Sign out</a>`
-      : `<h1>Home</h1><p id="who">${SIGNED_OUT_TEXT}</p><a href="/auth/signin?callbackUrl=/">Sign in</a>`
+      ? `<h1>Home</h1><p id="who">Signed in as <strong>${escapeHtml(session.user.name)}</strong></p><a href="${basePath}/signout">Sign out</a>`
+      : `<h1>Home</h1><p id="who">${SIGNED_OUT_TEXT}</p><a href="${basePath}/signin?callbackUrl=/">Sign in</a>`
     // Pass on the session cookie `Auth()` may have re-issued.
     const response = html(body, { "cache-control": "no-store" })
     for (const cookie of answer.headers.getSetCookie()) response.headers.append("set-cookie", cookie)
@@ -99,7 +118,9 @@ export async function startBrowserApp(options: { theme?: Theme } = {}): Promise<
   const server = createServer(
     toNodeHandler((request) => {
       const { pathname } = new URL(request.url)
-      if (pathname === "/auth" || pathname.startsWith("/auth/")) return Auth(request, config)
+      if (pathname === basePath || pathname.startsWith(`${basePath}/`)) return Auth(request, config)
+      const file = files.get(pathname)
+      if (file) return new Response(file.body, { headers: { "content-type": file.contentType, "cache-control": "no-store" } })
       if (pathname === "/") return home(request)
       if (pathname === CSP_PROBE_PATH) {
         return html(`<style>body{color:red}</style><p>probe</p>`, { "content-security-policy": "default-src 'none'" })

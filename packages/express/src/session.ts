@@ -1,34 +1,31 @@
 /** `getSession(req, config)`: the signed-in user's session, for any route. */
-import type { Session } from "@latchkey/core/types"
 import { readSession } from "@latchkey/core/integration"
+import type { Session } from "@latchkey/core/types"
 import type { Request as ExpressRequest } from "express"
 import { type ExpressAuthConfig, effectiveConfigOf } from "./config.js"
-import { assertSupportedExpressRequest } from "./express-version.js"
-import { publicOrigin } from "./origin.js"
+import type { GetSessionOptions } from "./options.js"
+import { fixedOrigin, publicOrigin } from "./origin.js"
 
 /**
- * Reads the session of the user making `req`: what `Auth()` answers to
- * `GET {basePath}/session` with the request's cookies, as the browser client
- * would get it, read through `readSession` from `@latchkey/core/integration`
- * (no web `Request` is built).
+ * Reads the session of the user making `req` from its cookie, as `Auth()`
+ * answers `GET {basePath}/session` (session callback, database lookup and
+ * all), without a web `Request` or a second trip through the middleware.
  *
- * Returns the session object when `Auth()` answers `200` with a non-empty
- * JSON object, and `null` when nobody is signed in (or the client's request
- * is unusable, a 4xx). Use the same `config` as for {@link ExpressAuth};
- * `basePath` comes from `config.basePath`, else the path of `AUTH_URL`, else
- * `/auth`.
+ * Returns the session object when there is one, and `null` when nobody is
+ * signed in (or the client's request is unusable, a 4xx). Use the same
+ * `config` (and `origin` option) as for {@link ExpressAuth}; `basePath`
+ * comes from `config.basePath`, else the path of `AUTH_URL`, else `/auth`.
+ * The origin, which picks the cookie names (`__Secure-` on https), follows
+ * the rule `ExpressAuth` uses.
  *
- * @throws Error when `Auth()` answers with a server error (5xx), typically a
- *   broken configuration. For a configuration error the message names its
- *   type and says what to fix (`Reading the session failed: UntrustedHost:
- *   …`, `MissingSecret: …`, `InvalidOption: …`), and `cause` is the
- *   `AuthError` itself; otherwise the message is the server's and the cause
- *   is in the server log. Unlike
- *   `next-auth`'s helper before advisory GHSA-8fpg-xm3f-6cx3, an error body
- *   is never returned as if it were a session, so `if (session)` guards stay
- *   closed.
- * @throws UnsupportedExpressVersion (an `Error`) when `req` was served by
- *   Express 4, whose `req.host` has no port.
+ * @throws Error when `Auth()` would answer with a server error (5xx),
+ *   typically a broken configuration. For a configuration error the message
+ *   names its type and says what to fix (`Reading the session failed:
+ *   UntrustedHost: …`, `MissingSecret: …`, `InvalidOption: …`), and `cause`
+ *   is the `AuthError` itself. Unlike `next-auth`'s helper before advisory
+ *   GHSA-8fpg-xm3f-6cx3, an error body is never returned as if it were a
+ *   session, so `if (session)` guards stay closed.
+ * @throws TypeError when `options.origin`, or `AUTH_URL`, is not an absolute http(s) URL.
  *
  * @example
  * ```ts
@@ -39,8 +36,12 @@ import { publicOrigin } from "./origin.js"
  * })
  * ```
  */
-export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
-  assertSupportedExpressRequest(req)
+export async function getSession(
+  req: ExpressRequest,
+  config: ExpressAuthConfig,
+  options: GetSessionOptions = {},
+): Promise<Session | null> {
   const effective = effectiveConfigOf(config, process.env).current()
-  return readSession({ cookie: req.headers.cookie, origin: publicOrigin(req, process.env, effective) }, effective)
+  const origin = publicOrigin(req, fixedOrigin(options.origin), process.env, effective)
+  return readSession({ cookie: req.headers.cookie, origin }, effective)
 }

@@ -206,6 +206,16 @@ describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () =>
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("input-email-for-email-provider")
   })
 
+  it("keeps a busy (disabled) button readable: the passkey script disables the form's buttons during a ceremony", async () => {
+    for (const prefers of ["light", "dark"] as const) {
+      await load(renderSignInPage(signInProps({})), prefers)
+      await page.locator("button").evaluateAll((buttons) => buttons.forEach((button) => ((button as HTMLButtonElement).disabled = true)))
+      await page.locator("button").first().hover() // a disabled button under the pointer as well
+      const failing = (await measureContrast(page)).filter((s) => s.ratio < (s.kind === "border" ? 3 : 4.5))
+      expect(failing, prefers).toEqual([])
+    }
+  })
+
   it("would notice a request (the network check is not vacuous)", async () => {
     await page.setContent('<img src="http://127.0.0.1:9/probe.png" alt="">', { waitUntil: "load" })
     expect(requests).toEqual(["http://127.0.0.1:9/probe.png"])

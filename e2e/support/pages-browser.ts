@@ -47,7 +47,11 @@ export interface ContrastSample {
  * Backgrounds are resolved by walking up the ancestors and compositing
  * translucent layers, as the browser paints them.
  */
-export function measureContrast(page: Page): Promise<ContrastSample[]> {
+export async function measureContrast(page: Page): Promise<ContrastSample[]> {
+  // Measure the colours a reader settles on: a state change (hover, a button disabled while a
+  // passkey ceremony runs) starts a 150 ms colour transition, and halfway through it the
+  // computed colours are a blend that no one reads.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))))
   return page.evaluate(() => {
     type Rgba = [number, number, number, number]
     const parse = (css: string): Rgba => {

@@ -87,3 +87,14 @@ export function effectiveConfigOf(config: ExpressAuthConfig, env: Env): Effectiv
   }
   return created
 }
+
+/**
+ * The base path of an effective configuration without a trailing slash (`""`
+ * for the root): `config.basePath`, which `setEnvDefaults` fills from
+ * `AUTH_URL`'s path, else `/auth`. What {@link getSession} and
+ * {@link requireSession} use, having no mount path to read.
+ */
+export function configuredBasePath(effective: ExpressAuthConfig): string {
+  const basePath = effective.basePath ?? "/auth"
+  return basePath === "/" ? "" : basePath.replace(/\/+$/, "")
+}

@@ -1,26 +1,22 @@
 /**
- * Refusing Express 4, which `@latchkey/express` does not support yet: its
- * `req.host` is the host name without the port, so every URL Latchkey would
- * build (redirects, OAuth callback URLs, form actions) silently loses the
- * port. Failing loudly beats signing users in to the wrong address.
+ * Refusing an Express older than 4, whose request objects lack what the
+ * middleware reads (`req.baseUrl`, `req.originalUrl`, the `trust proxy fn`
+ * setting). Express 4 and 5 are both supported: the port Express 4's
+ * `req.host` drops is read from the `Host` header instead (see origin.ts).
  *
- * Checked twice: when `ExpressAuth()` is created, from the `express` package
- * this package resolves (normally the app's own, as a peer dependency), and
- * on each request, from the request object the serving Express built, which
- * catches an app whose Express is a different copy than the one resolved.
+ * Checked when `ExpressAuth()` is created, from the `express` package this
+ * package resolves (normally the app's own, as a peer dependency).
  */
 import { createRequire } from "node:module"
-import type { Request as ExpressRequest } from "express"
 
 /** The lowest Express major version supported. */
-const SUPPORTED_MAJOR = 5
+const SUPPORTED_MAJOR = 4
 
-const ADVICE =
-  "Upgrade the app to Express 5 (npm install express@5; see https://expressjs.com/en/guide/migrating-5.html), " +
-  "or, until Express 4 is supported, answer Latchkey's routes with @latchkey/node's toNodeAuthHandler " +
-  "in the node:http server, before the request reaches the Express 4 app."
-
-/** The error thrown for an unsupported Express, naming the version found. */
+/**
+ * The error thrown at `ExpressAuth()` for an Express older than 4, naming
+ * the version found. Kept under the name it had when Express 4 was refused,
+ * so that code importing it still compiles.
+ */
 export class UnsupportedExpressVersion extends Error {
   override name = "UnsupportedExpressVersion"
 }
@@ -37,29 +33,15 @@ export function resolvedExpressVersion(): string | undefined {
 
 /**
  * Throws {@link UnsupportedExpressVersion} when `version` (default: the
- * resolved `express` package's) is below Express 5. An unknown or
- * unparsable version passes: the per-request check still applies.
+ * resolved `express` package's) is below Express 4. An unknown or
+ * unparsable version passes.
  */
 export function assertSupportedExpress(version: string | undefined = resolvedExpressVersion()): void {
   const major = Number(/^\s*v?(\d+)\./.exec(version ?? "")?.[1])
   if (Number.isInteger(major) && major < SUPPORTED_MAJOR) {
     throw new UnsupportedExpressVersion(
       `@latchkey/express requires Express ${SUPPORTED_MAJOR} or later, but found express ${version}. ` +
-        `Express ${major}'s req.host drops the port, so every URL Latchkey builds would lose it. ${ADVICE}`,
-    )
-  }
-}
-
-/**
- * Throws {@link UnsupportedExpressVersion} when `req` was built by Express 4
- * (its requests have `req.param()`, which Express 5 removed).
- */
-export function assertSupportedExpressRequest(req: ExpressRequest): void {
-  if (typeof (req as { param?: unknown }).param === "function") {
-    throw new UnsupportedExpressVersion(
-      `@latchkey/express requires Express ${SUPPORTED_MAJOR} or later, but this request was served by Express 4 ` +
-        `(it has req.param(), which Express 5 removed). Express 4's req.host drops the port, so every URL Latchkey ` +
-        `builds would lose it. ${ADVICE}`,
+        "Upgrade the app to Express 5 (npm install express@5) or at least Express 4 (npm install express@4).",
     )
   }
 }

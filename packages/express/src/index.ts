@@ -1,27 +1,32 @@
 /**
- * `@latchkey/express`: Latchkey for Express 5, a drop-in for `@auth/express`.
- * Express 4 is refused with an {@link UnsupportedExpressVersion} error.
+ * `@latchkey/express`: Latchkey for Express 4 and 5, a drop-in for
+ * `@auth/express` (same names: `ExpressAuth`, `getSession`, `customFetch`,
+ * `AuthError`, `CredentialsSignin`, and the `/providers/<id>` and
+ * `/adapters` subpaths), plus a `requireSession` route guard.
  *
  * @example
  * ```ts
  * import express from "express"
- * import { ExpressAuth, getSession, type ExpressAuthConfig } from "@latchkey/express"
- * import Credentials from "@latchkey/core/providers/credentials"
+ * import { ExpressAuth, getSession, requireSession, type ExpressAuthConfig } from "@latchkey/express"
+ * import Credentials from "@latchkey/express/providers/credentials"
  *
  * const authConfig: ExpressAuthConfig = {
  *   providers: [Credentials({ credentials: { email: {}, password: { type: "password" } }, authorize: checkUser })],
  * }
  * const app = express()
- * app.set("trust proxy", true) // only behind a proxy you control
- * app.use("/auth/*splat", ExpressAuth(authConfig))
+ * app.use("/auth", ExpressAuth(authConfig))
  * app.get("/me", async (req, res) => res.json(await getSession(req, authConfig)))
+ * app.get("/account", requireSession(authConfig), (req, res) => res.json(res.locals.session))
  * ```
  * @module
  */
 export type { ExpressAuthConfig } from "./config.js"
 export { ExpressAuth } from "./middleware.js"
 export { getSession } from "./session.js"
+export { requireSession, type RequireSessionOptions } from "./require-session.js"
+export type { ExpressAuthOptions, ExpressOriginOptions, GetSessionOptions } from "./options.js"
 export { UnsupportedExpressVersion } from "./express-version.js"
+export { customFetch } from "@latchkey/core"
 export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { AuthConfig } from "@latchkey/core"
 export type { Account, DefaultSession, Profile, Session, User } from "@latchkey/core/types"

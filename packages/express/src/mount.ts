@@ -9,15 +9,22 @@ function segments(path: string): string[] {
   return path.split("/").filter(Boolean)
 }
 
+/** Express 4 names the groups of an unnamed wildcard or regular expression `0`, `1`, …; Express 5 has no such groups. */
+const UNNAMED_GROUP = /^\d+$/
+
 /**
- * How many path segments trailing wildcards of the mount path consumed. With
- * `app.use("/auth/*splat", …)`, Express 5 puts the whole matched path in
- * `req.baseUrl` and the wildcard's segments in `req.params.splat` (an array).
+ * How many path segments trailing wildcards of the mount path consumed.
+ * With `app.use("/auth/*splat", …)`, Express 5 puts the whole matched path
+ * in `req.baseUrl` and the wildcard's segments in `req.params.splat` (an
+ * array). With `app.use("/auth/*", …)`, Express 4 does the same with the
+ * matched text, slashes included, in `req.params[0]` (a string); named
+ * parameters (`/:tenant`) are single segments the mount path keeps.
  */
 function wildcardSegmentCount(req: ExpressRequest): number {
   let count = 0
-  for (const value of Object.values(req.params ?? {})) {
+  for (const [name, value] of Object.entries(req.params ?? {})) {
     if (Array.isArray(value)) count += value.length
+    else if (UNNAMED_GROUP.test(name) && typeof value === "string") count += segments(value).length
   }
   return count
 }

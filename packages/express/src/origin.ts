@@ -1,38 +1,75 @@
 /**
- * The public origin of an Express request: that of the `AUTH_URL` that
- * `setEnvDefaults` recorded on the effective configuration, or `AUTH_URL`'s
- * in `env` (a fixed origin cannot be spoofed by headers), else `req.protocol` and
- * `req.host`, which honour the app's `trust proxy` setting: with it,
- * `X-Forwarded-Proto` and `X-Forwarded-Host` from trusted proxies count.
- * The host passes the same check as in `@latchkey/node` ({@link originFromHost}):
- * `Host: app.test:80@evil.test` must not become `evil.test`.
+ * The public origin (`scheme://host[:port]`) Latchkey builds URLs and picks
+ * cookie names for, by the one rule every Latchkey integration follows
+ * (`resolvePublicOrigin` from `@latchkey/core/integration`):
+ *
+ * 1. the integration's `origin` option;
+ * 2. else the origin of `AUTH_URL`: the one `setEnvDefaults` recorded on the
+ *    configuration (whatever environment it was given), else
+ *    `process.env.AUTH_URL` (or `NEXTAUTH_URL`);
+ * 3. else the request's scheme and host as Express trusts them, only when
+ *    the configuration's `trustHost` is on (`trustHost: true`,
+ *    `AUTH_TRUST_HOST`, or a non-production `NODE_ENV`);
+ * 4. else `http://localhost`, a placeholder: with `trustHost` off core
+ *    refuses the request (`UntrustedHost`), and with it on the host was not
+ *    a plain `name[:port]`.
+ *
+ * The host of step 3 is read the same way on Express 4 and 5: the
+ * `X-Forwarded-Host` header when the app's `trust proxy` setting trusts the
+ * peer, else `Host`, with its port (Express 4's `req.host` and
+ * `req.hostname` drop the port, so they are not used). A host with userinfo
+ * (`app.test:80@evil.test`), percent-encoding, a backslash or a space is
+ * never used.
  */
-import { envOriginOf } from "@latchkey/core"
-import { originFromHost } from "@latchkey/node"
+import { resolvePublicOrigin } from "@latchkey/core/integration"
 import type { Request as ExpressRequest } from "express"
 import type { Env } from "./config.js"
 
-function originOf(url: string): string | undefined {
-  try {
-    const parsed = new URL(url)
-    return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed.origin : undefined
-  } catch {
-    return undefined
+/** The origin handed to core when the rule gives none. */
+const PLACEHOLDER_ORIGIN = "http://localhost"
+
+/**
+ * The `origin` option normalised, checked once when the middleware is created.
+ *
+ * @throws TypeError when it is not an absolute http(s) URL: a configuration
+ *   mistake, reported rather than silently falling back to `Host`.
+ */
+export function fixedOrigin(origin: string | undefined): string | undefined {
+  return origin === undefined ? undefined : resolvePublicOrigin({ origin, config: {} })
+}
+
+/** Express's compiled `trust proxy` setting: whether the peer at `address` may set X-Forwarded-* headers. */
+type TrustProxy = (address: string | undefined, hop: number) => boolean
+
+/**
+ * `host[:port]` of the request as Express trusts it, on Express 4 and 5
+ * alike: what Express 5's `req.host` returns (the first `X-Forwarded-Host`
+ * value from a trusted peer, else `Host`), computed from the headers so that
+ * Express 4 keeps the port too.
+ */
+export function trustedHost(req: ExpressRequest): string | undefined {
+  const forwarded = req.get("x-forwarded-host")
+  if (forwarded) {
+    const trust = req.app?.get("trust proxy fn") as TrustProxy | undefined
+    if (typeof trust === "function" && trust(req.socket?.remoteAddress, 0)) {
+      const first = forwarded.split(",")[0]?.trim()
+      if (first) return first
+    }
   }
+  return req.get("host") || undefined
 }
 
 /**
- * `scheme://host[:port]` for `req`, or `undefined` when the request names no
- * usable host or scheme: then `@latchkey/node` derives the origin from the
- * connection's scheme and the `Host` header, with the same check, else
- * `localhost`.
+ * The public origin of `req` by the rule above; `fixed` is the `origin`
+ * option already checked by {@link fixedOrigin}, `config` the effective
+ * configuration (after `setEnvDefaults`).
+ *
+ * @throws TypeError when `AUTH_URL` (or `NEXTAUTH_URL`) in `env` is set but
+ *   not an absolute http(s) URL.
  */
-export function publicOrigin(req: ExpressRequest, env: Env, config: object): string | undefined {
-  const recorded = envOriginOf(config)
-  if (recorded) return recorded
-  const configured = env.AUTH_URL ?? env.NEXTAUTH_URL
-  const fixed = configured ? originOf(configured) : undefined
-  if (fixed) return fixed
-  // Express 5's req.host keeps the port and follows `trust proxy`.
-  return originFromHost(req.protocol, req.host)
+export function publicOrigin(req: ExpressRequest, fixed: string | undefined, env: Env, config: object): string {
+  if (fixed !== undefined) return fixed
+  // req.protocol follows `trust proxy` for X-Forwarded-Proto on Express 4 and 5.
+  const resolved = resolvePublicOrigin({ config, env, scheme: req.protocol, host: trustedHost(req) })
+  return resolved ?? PLACEHOLDER_ORIGIN
 }

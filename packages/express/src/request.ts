@@ -12,15 +12,22 @@ import type { Env } from "./config.js"
 import { publicOrigin } from "./origin.js"
 
 /**
- * The request core reads for `req` under the effective `config`; `basePath`,
+ * The request core reads for `req` under the effective `config`; `fixed` is
+ * the integration's `origin` option, already checked; `basePath`,
  * when given, is the mount path core routes and builds URLs under for this request.
  */
-export function expressAuthRequest(req: ExpressRequest, env: Env, config: object, basePath?: string): AuthRequestLike {
-  const origin = publicOrigin(req, env, config)
+export function expressAuthRequest(
+  req: ExpressRequest,
+  fixed: string | undefined,
+  env: Env,
+  config: object,
+  basePath?: string,
+): AuthRequestLike {
+  const origin = publicOrigin(req, fixed, env, config)
   const body = consumedBody(req)
   return toAuthRequest(req, {
     path: req.originalUrl,
-    ...(origin === undefined ? {} : { origin }),
+    origin,
     ...(body === undefined ? {} : { body }),
     ...(basePath === undefined ? {} : { basePath }),
     // Express's own view of the client, which follows the app's `trust proxy` setting (off: the socket's address).

@@ -62,8 +62,8 @@ describe("the Host of an Express request", () => {
     const { port } = await appWith(true)
     const { body } = await providersWith(port, ["Host: app.test", `X-Forwarded-Host: ${host}`])
     expect(body).not.toContain("evil")
-    // Refused, the forwarded host gives way to the Host header, under the same check.
-    expect(JSON.parse(body).credentials.signinUrl).toBe("http://app.test/auth/signin/credentials")
+    // The trusted proxy named an unusable host: no host is used, not even the Host header it also controls.
+    expect(JSON.parse(body).credentials.signinUrl).toBe("http://localhost/auth/signin/credentials")
   })
 
   it("keeps a plain host and its port", async () => {

@@ -3,9 +3,11 @@
  * jar that behaves like a browser's, and a Latchkey config with a
  * Credentials provider (alice / wonderland).
  */
-import type { AddressInfo } from "node:net"
+import { createRequire } from "node:module"
+import { type AddressInfo, connect } from "node:net"
+import { fileURLToPath } from "node:url"
 import Credentials from "@latchkey/core/providers/credentials"
-import type { Express } from "express"
+import express, { type Express } from "express"
 import type { ExpressAuthConfig } from "../src/index.js"
 
 export const SECRET = "express-test-secret-express-test-secret"
@@ -97,5 +99,64 @@ export async function signIn(
     method: "POST",
     headers: { ...options.headers, ...(options.json ? { "content-type": "application/json" } : {}) },
     body: options.json ? JSON.stringify(fields) : new URLSearchParams(fields),
+  })
+}
+
+/**
+ * The Express versions every behaviour is checked on: the workspace's
+ * Express 5, and Express 4 from compat/ (`npm run compat:install`), outside
+ * the workspace tree, typed as Express 5 (the calls the tests make exist on both).
+ */
+export interface ExpressVersion {
+  /** "Express 4.22.3", for test names. */
+  name: string
+  major: 4 | 5
+  /** The `express` function of that version. */
+  express: typeof express
+  /** The wildcard mount path the version's router understands for everything below `/auth`. */
+  wildcardAuthMount: string
+}
+
+const fromCompat = createRequire(fileURLToPath(new URL("../../../compat/package.json", import.meta.url)))
+
+function versionOf(require: NodeJS.Require): string {
+  return (require("express/package.json") as { version: string }).version
+}
+
+export const EXPRESS_VERSIONS: readonly ExpressVersion[] = [
+  {
+    name: `Express ${versionOf(fromCompat)}`,
+    major: 4,
+    express: fromCompat("express") as typeof express,
+    wildcardAuthMount: "/auth/*",
+  },
+  {
+    name: `Express ${versionOf(createRequire(import.meta.url))}`,
+    major: 5,
+    express,
+    wildcardAuthMount: "/auth/*splat",
+  },
+]
+
+/** Each version with each way of mounting ExpressAuth below `/auth`: `[title, version, mountPath]`. */
+export const MOUNTS: ReadonlyArray<readonly [string, ExpressVersion, string]> = EXPRESS_VERSIONS.flatMap((version) => [
+  [`${version.name}, app.use("/auth", …)`, version, "/auth"] as const,
+  [`${version.name}, app.use("${version.wildcardAuthMount}", …)`, version, version.wildcardAuthMount] as const,
+])
+
+/** Sends `GET {path}` with exactly these header lines over a raw socket (fetch refuses hostile Host values); returns status line, head and body. */
+export function rawGet(port: number, path: string, headerLines: string[]): Promise<{ status: string; head: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, "127.0.0.1", () =>
+      socket.end([`GET ${path} HTTP/1.1`, ...headerLines, "Connection: close", "", ""].join("\r\n")),
+    )
+    const chunks: Buffer[] = []
+    socket.on("data", (chunk: Buffer) => chunks.push(chunk))
+    socket.on("end", () => {
+      const text = Buffer.concat(chunks).toString()
+      const split = text.indexOf("\r\n\r\n")
+      resolve({ status: text.slice(0, text.indexOf("\r\n")), head: text.slice(0, split), body: text.slice(split + 4) })
+    })
+    socket.on("error", reject)
   })
 }

@@ -144,8 +144,7 @@ label{font-size:.875rem;font-weight:600;color:var(--lk-text)}
 .lk-button-secondary:hover{background-image:none;background-color:var(--lk-secondary-hover)}
 .lk-button-styled:hover{background-image:linear-gradient(rgb(0 0 0 / .1),rgb(0 0 0 / .1))}
 .lk-button img,.lk-button svg{width:1.25rem;height:1.25rem;flex:none;object-fit:contain}
-.lk-button:disabled{cursor:not-allowed;color:var(--lk-muted);border-style:dashed}
-.lk-button:disabled:hover{background-image:none;background-color:var(--lk-secondary-bg)}
+.lk-button:disabled,.lk-button:disabled:hover{cursor:not-allowed;color:var(--lk-muted);border-style:dashed;background-image:none;background-color:var(--lk-secondary-bg)}
 .lk-unavailable{gap:.375rem}
 .lk-reason{margin:0;font-size:.8125rem;line-height:1.4;text-align:left}
 .lk-divider{display:flex;align-items:center;gap:.75rem;margin:1.5rem 0;color:var(--lk-muted);font-size:.8125rem;

@@ -17,7 +17,7 @@ import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
 import { documentationFiles } from "./types/harness/units.js"
-import { type DocProgram, docPrograms } from "./support/doc-programs.js"
+import { type DocProgram, type DocRuntime, docPrograms } from "./support/doc-programs.js"
 import { freePort } from "../packages/core/test/support/free-port.js"
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
@@ -77,9 +77,21 @@ function workspaceBins(): Map<string, string> {
   return bins
 }
 
-/** Starts `node path …args` in `cwd`: the child, its exit, and everything it printed so far. */
-function start(path: string, env: NodeJS.ProcessEnv, cwd: string, args: string[] = []) {
-  const child = spawn(process.execPath, [path, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
+/**
+ * How a reader starts a program on each runtime: Node (the one running this test), or the Bun and
+ * Deno the root installs from npm, Deno with the permissions docs/integrations/fetch-runtimes.md
+ * tells the reader to grant.
+ */
+const runtimeCommands: Record<DocRuntime, { command: string; before: string[] }> = {
+  node: { command: process.execPath, before: [] },
+  bun: { command: join(ROOT, "node_modules/.bin/bun"), before: ["run"] },
+  deno: { command: join(ROOT, "node_modules/.bin/deno"), before: ["run", "--allow-net", "--allow-env", "--allow-read"] },
+}
+
+/** Starts `node path …args` (or Bun or Deno) in `cwd`: the child, its exit, and everything it printed so far. */
+function start(path: string, env: NodeJS.ProcessEnv, cwd: string, args: string[] = [], runtime: DocRuntime = "node") {
+  const { command, before } = runtimeCommands[runtime]
+  const child = spawn(command, [...before, path, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
   running.add(child)
   let output = ""
   child.stdout!.on("data", (chunk) => (output += chunk))
@@ -194,7 +206,8 @@ describe.runIf(built)("documented whole programs run", () => {
         driver,
         `const module = await import(process.argv[2])
 const exported = ${JSON.stringify(program.options.handlerExport ?? null)}
-const handle = exported ? module[exported] : (request) => module.default.fetch(request)
+// A Workers-style module gets its variables and secrets as the second argument of fetch.
+const handle = exported ? module[exported] : (request) => module.default.fetch(request, process.env)
 if (typeof handle !== "function") throw new Error("the program exports no handler " + (exported ?? "default.fetch"))
 const answers = []
 for (const path of ${JSON.stringify(paths)}) {
@@ -219,9 +232,10 @@ process.exit(0)
       return
     }
     const port = await freePort()
-    const env = readerEnvironment(program, port)
+    // Bun and Deno keep their caches under HOME.
+    const env = { ...readerEnvironment(program, port), ...(program.options.runtime === "node" ? {} : { HOME: process.env.HOME, NO_COLOR: "1" }) }
     if (program.options.first) await runFirst(program, env, dir)
-    const child = start(path, env, dir)
+    const child = start(path, env, dir, [], program.options.runtime)
     await getWhenUp(`http://127.0.0.1:${port}${program.options.basePath}/session`, child)
     const answers = await askServer(`http://127.0.0.1:${port}`, program.options.basePath, program.options.databaseSessions)
     expectAuthAnswers(program, answers, child.output())

@@ -25,7 +25,13 @@ export interface RunOptions {
   basePath: string
   /** `sessions: database`: sessions are stored, so a session cookie is looked up in its store. */
   databaseSessions: boolean
+  /** `runtime: bun|deno`: an `http` program the reader runs with Bun or Deno (the root's devDependencies) instead of Node. */
+  runtime: DocRuntime
 }
+
+/** The runtimes a documented program can be run on. */
+export type DocRuntime = "node" | "bun" | "deno"
+const runtimes: readonly string[] = ["node", "bun", "deno"]
 
 /** One documented program. */
 export interface DocProgram {
@@ -37,9 +43,9 @@ export interface DocProgram {
   javascript: string
 }
 
-const knownOptions = new Set(["env", "first", "providers", "export", "base", "sessions"])
+const knownOptions = new Set(["env", "first", "providers", "export", "base", "sessions", "runtime"])
 
-function runOptions(raw: Record<string, string>, where: string): RunOptions {
+function runOptions(raw: Record<string, string>, where: string, run: RunKind): RunOptions {
   for (const name of Object.keys(raw)) {
     if (!knownOptions.has(name)) throw new Error(`${where}: unknown run option "${name}"; use ${[...knownOptions].join(", ")}`)
   }
@@ -50,10 +56,14 @@ function runOptions(raw: Record<string, string>, where: string): RunOptions {
     env[assignment.slice(0, equals)] = assignment.slice(equals + 1)
   }
   if (raw.sessions !== undefined && raw.sessions !== "database") throw new Error(`${where}: "sessions: ${raw.sessions}": the only value is database`)
+  const runtime = raw.runtime ?? "node"
+  if (!runtimes.includes(runtime)) throw new Error(`${where}: "runtime: ${runtime}": use ${runtimes.join(", ")}`)
+  if (runtime !== "node" && run !== "http") throw new Error(`${where}: "runtime: ${runtime}" is for http programs (a server the runtime starts)`)
   return {
     env,
     basePath: raw.base ?? "/auth",
     databaseSessions: raw.sessions === "database",
+    runtime: runtime as DocRuntime,
     ...(raw.first ? { first: raw.first } : {}),
     ...(raw.providers !== undefined ? { providers: raw.providers.split(",").map((id) => id.trim()).filter(Boolean) } : {}),
     ...(raw.export ? { handlerExport: raw.export } : {}),
@@ -79,7 +89,7 @@ export function docPrograms(repoRoot: string, markdownFiles: string[]): DocProgr
       })
       if (diagnostics?.length) throw new Error(`${markdown}:${block.line}: ${ts.flattenDiagnosticMessageText(diagnostics[0]!.messageText, "\n")}`)
       const name = `${markdown}:${block.line}`
-      programs.push({ name, run: block.run, options: runOptions(block.runOptions ?? {}, name), javascript: outputText })
+      programs.push({ name, run: block.run, options: runOptions(block.runOptions ?? {}, name, block.run), javascript: outputText })
     }
   }
   return programs

@@ -24,6 +24,9 @@
  *   it must answer `GET /auth/session`, and 404 outside `/auth/`.
  * - `<!-- run: exit -->`: runs to completion and exits with status 0.
  *
+ * An `http` program may name the runtime the reader starts it with:
+ * `runtime: bun` or `runtime: deno` (default: node).
+ *
  * After the kind, `;`-separated `name: value` options say what the reader is
  * told to do around the program (e2e/support/doc-programs.ts reads them), e.g.
  * `<!-- run: http; env: DATABASE_URL=./data/auth.sqlite; first: npx latchkey migrate -->`.

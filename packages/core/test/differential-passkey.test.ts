@@ -25,7 +25,7 @@ const KNOWN = "known@example.com"
 const CHALLENGE_COOKIE = "authjs.challenge"
 
 /** A fresh app of `impl` at `app` with one passkey provider and one known user (no passkey yet). */
-async function passkeyApp(impl: Implementation, app: AppOrigin): Promise<Client> {
+async function passkeyApp(impl: Implementation, app: AppOrigin, latchkeyOptions: Record<string, unknown> = {}): Promise<Client> {
   const adapter = MemoryAdapter()
   await adapter.createUser!({ id: "known-user", email: KNOWN, emailVerified: new Date() })
   const config: Record<string, any> = {
@@ -35,14 +35,14 @@ async function passkeyApp(impl: Implementation, app: AppOrigin): Promise<Client>
     adapter,
     experimental: { enableWebAuthn: true },
     logger: { error: () => {}, warn: () => {}, debug: () => {} },
-    providers: [impl === reference ? AuthjsPasskey({}) : LatchkeyPasskey()],
+    providers: [impl === reference ? AuthjsPasskey({}) : LatchkeyPasskey(latchkeyOptions)],
   }
   return new Client(impl, config, app)
 }
 
 /** What a client of GET /webauthn-options observes. */
-async function optionsAnswer(impl: Implementation, app: AppOrigin, query: string) {
-  const client = await passkeyApp(impl, app)
+async function optionsAnswer(impl: Implementation, app: AppOrigin, query: string, latchkeyOptions?: Record<string, unknown>) {
+  const client = await passkeyApp(impl, app, latchkeyOptions)
   const response = await client.send(`/auth/webauthn-options/passkey${query}`)
   const body = (await bodyOf(response)) as { action?: string; options?: Record<string, unknown>; error?: string }
   const cookies = setCookies(response)
@@ -116,5 +116,25 @@ describe.each(ORIGINS)("GET /webauthn-options: @auth/core and Latchkey agree ove
     const observed = (side: typeof ref) => ({ status: side.response.status, body: side.body, challenge: side.challenge })
     expect(observed(ours)).toEqual(observed(ref))
     expect(observed(ours)).toEqual({ status: 400, body: { error: "Invalid action" }, challenge: undefined })
+  })
+})
+
+describe("the algorithms a registration offers", () => {
+  const app = ORIGINS[0]!
+  const register = "?action=register&email=new%40example.com"
+
+  // SimpleWebAuthn 14 alone would put ML-DSA-44 (-48) first where WebCrypto verifies it (Node ≥ 24.7):
+  // the list must not depend on the runtime, or passkeys made there break after a move (docs/providers/passkey.md).
+  it("are @auth/core's, EdDSA, ES256 and RS256, on every runtime", async () => {
+    const ref = await optionsAnswer(reference, app, register)
+    const ours = await optionsAnswer(latchkey, app, register)
+    const offered = (side: typeof ref) => side.body.options!.pubKeyCredParams
+    expect(offered(ours)).toEqual(offered(ref))
+    expect(offered(ours)).toEqual([-8, -7, -257].map((alg) => ({ alg, type: "public-key" })))
+  })
+
+  it("are the provider's registrationOptions.supportedAlgorithmIDs when it names them", async () => {
+    const ours = await optionsAnswer(latchkey, app, register, { registrationOptions: { supportedAlgorithmIDs: [-7] } })
+    expect(ours.body.options!.pubKeyCredParams).toEqual([{ alg: -7, type: "public-key" }])
   })
 })

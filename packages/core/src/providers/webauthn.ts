@@ -76,7 +76,12 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   relayingParty?: RelyingPartyOptions
   /** Passed to `generateAuthenticationOptions` (default `{ timeout: 300000 }`). */
   authenticationOptions?: Record<string, unknown>
-  /** Passed to `generateRegistrationOptions` (default `{ timeout: 300000 }`). */
+  /**
+   * Passed to `generateRegistrationOptions` (default `{ timeout: 300000 }`).
+   * `supportedAlgorithmIDs` defaults to EdDSA, ES256 and RS256 (COSE -8, -7,
+   * -257: what `@auth/core` offers) on every runtime, not SimpleWebAuthn 14's
+   * runtime-dependent list, and is also what registration accepts.
+   */
   registrationOptions?: Record<string, unknown>
   /** Passed to `verifyAuthenticationResponse` (default: SimpleWebAuthn's, which requires the UV flag). */
   verifyAuthenticationOptions?: Record<string, unknown>

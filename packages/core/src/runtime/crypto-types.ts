@@ -2,7 +2,8 @@
  * The contract both crypto runtimes fulfil. Core imports `#crypto`, which the
  * package's conditional `imports` map resolves to `crypto-node.ts` on Node
  * (node:crypto: 3–20 µs per token-sized operation) and to `crypto-web.ts`
- * elsewhere (WebCrypto + jose: 75–300 µs, but available on every runtime).
+ * elsewhere, Bun and Deno included (WebCrypto + jose: 75–300 µs, but
+ * available on every runtime).
  *
  * Methods may answer synchronously (node:crypto does) or with a promise
  * (WebCrypto always does): callers wait with `await` or, on the hot path,

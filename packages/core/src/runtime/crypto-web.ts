@@ -1,7 +1,9 @@
 /**
  * Web-standard implementation of {@link RuntimeCrypto}: WebCrypto for hashing
- * and HKDF, `jose` for the JWE itself and the key thumbprint. Used on edge runtimes, browsers and any
- * runtime without the `node` export condition.
+ * and HKDF, `jose` for the JWE itself and the key thumbprint. Used on Bun and Deno (the "bun" and
+ * "deno" conditions of the package's `imports` map come before "node", which both also match: their
+ * own crypto API is WebCrypto, and their node:crypto is a compatibility layer), on edge runtimes,
+ * in browsers, and on any runtime without the "node" condition.
  */
 import { compactDecrypt } from "jose/jwe/compact/decrypt"
 import { CompactEncrypt } from "jose/jwe/compact/encrypt"

@@ -2,7 +2,8 @@
  * Reads a file shipped inside an installed package, on runtimes with
  * Node's module resolution and file system (Node, Bun, Deno). Core imports
  * it as `#package-files`, which the package's conditional `imports` map
- * resolves to this file on Node and to package-files-web.ts elsewhere; like
+ * resolves to this file wherever the "node" condition matches (Node, and Bun
+ * and Deno, which match it too) and to package-files-web.ts elsewhere; like
  * `#crypto`, it keeps every `node:` import inside runtime/
  * (docs/architecture.md).
  */

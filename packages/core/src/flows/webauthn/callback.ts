@@ -25,6 +25,7 @@ import type { WebAuthnConfig } from "../../providers/webauthn.js"
 import type { Account, User } from "../../types.js"
 import { spendChallenge, type WebAuthnAction } from "./challenge.js"
 import { credentialIdToStored, fromBase64, stringToTransports, toBase64, transportsToString } from "./encoding.js"
+import { registrationAlgorithms } from "./algorithms.js"
 import { relyingParty } from "./relying-party.js"
 import { simpleWebAuthn } from "./server-library.js"
 
@@ -144,6 +145,7 @@ async function register(ctx: RequestContext, provider: InternalProvider, data: C
   let verification: Awaited<ReturnType<typeof library.verifyRegistrationResponse>>
   try {
     verification = await library.verifyRegistrationResponse({
+      supportedAlgorithmIDs: registrationAlgorithms(webauthn.registrationOptions),
       ...(webauthn.verifyRegistrationOptions as object),
       response: data as never,
       expectedChallenge: challenge,

@@ -13,6 +13,7 @@ import type { WebAuthnConfig } from "../../providers/webauthn.js"
 import type { ResponseInternal } from "../../types.js"
 import { issueChallenge, type RegistrationUser, type WebAuthnAction } from "./challenge.js"
 import { stringToTransports, toBase64Url } from "./encoding.js"
+import { registrationAlgorithms } from "./algorithms.js"
 import { relyingParty } from "./relying-party.js"
 import { simpleWebAuthn } from "./server-library.js"
 
@@ -87,6 +88,7 @@ export async function webauthnOptions(ctx: RequestContext, provider: InternalPro
   if (info?.user.image) user.image = info.user.image
   const options = await library.generateRegistrationOptions({
     ...(webauthn.registrationOptions as object),
+    supportedAlgorithmIDs: registrationAlgorithms(webauthn.registrationOptions),
     rpID: rp.id,
     rpName: rp.name,
     userName: user.email,

@@ -22,6 +22,7 @@ export default {
     jwt: "src/jwt.ts",
     errors: "src/errors.ts",
     types: "src/types.ts",
+    integration: "src/integration/index.ts",
     "adapters/contract": "src/adapters/contract.ts",
     "adapters/memory": "src/adapters/memory.ts",
     "rate-limit": "src/security/rate-limit/index.ts",

@@ -1,0 +1,16 @@
+/**
+ * `@latchkey/core/integration`: the pieces every server integration
+ * (`@latchkey/node`, `@latchkey/express`, …) shares, so each decides the
+ * public origin by the same rule and reads sessions the same way, without
+ * web `Request`/`Response` objects where the server has none.
+ *
+ * - {@link resolvePublicOrigin}: the integration's `origin` option, then
+ *   `AUTH_URL`, then `Host` only with `trustHost`.
+ * - {@link originFromHost}: the strict `scheme` + `Host` check behind it.
+ * - {@link readSession}: the session for a `Cookie` header value.
+ *
+ * @module
+ */
+export { originFromHost } from "./host-origin.js"
+export { type PublicOriginInput, resolvePublicOrigin } from "./public-origin.js"
+export { readSession, type SessionReadRequest } from "./read-session.js"

@@ -21,8 +21,8 @@ interface ChildReport {
   resolved: string[]
 }
 
-async function sessionReadInChild(): Promise<ChildReport> {
-  const { stdout } = await run(process.execPath, [child], { cwd: fileURLToPath(new URL("..", import.meta.url)) })
+async function sessionReadInChild(...args: string[]): Promise<ChildReport> {
+  const { stdout } = await run(process.execPath, [child, ...args], { cwd: fileURLToPath(new URL("..", import.meta.url)) })
   return JSON.parse(stdout) as ChildReport
 }
 
@@ -44,6 +44,15 @@ describe("lazy loading of the built package", () => {
     expect(report.session?.user?.email).toBe("ada@example.test")
     expect(report.resolved.some((url) => url.includes("/packages/core/dist/index.js"))).toBe(true)
     expect(report.resolved.some((url) => url.includes("/packages/core/dist/runtime/crypto-node.js"))).toBe(true)
+    const heavy = report.resolved.filter((url) => HEAVY.some((pattern) => pattern.test(url)))
+    expect(heavy).toEqual([])
+  })
+
+  it("reads a JWT session through readSession (@latchkey/core/integration) without loading any of them either", async () => {
+    const report = await sessionReadInChild("readSession")
+    expect(report.status).toBe(200)
+    expect(report.session?.user?.email).toBe("ada@example.test")
+    expect(report.resolved.some((url) => url.includes("/packages/core/dist/integration.js"))).toBe(true)
     const heavy = report.resolved.filter((url) => HEAVY.some((pattern) => pattern.test(url)))
     expect(heavy).toEqual([])
   })

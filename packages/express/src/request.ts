@@ -20,7 +20,7 @@ export function expressAuthRequest(req: ExpressRequest, env: Env, config: object
   const body = consumedBody(req)
   return toAuthRequest(req, {
     path: req.originalUrl,
-    ...(origin === undefined ? {} : { origin }),
+    origin,
     ...(body === undefined ? {} : { body }),
     ...(basePath === undefined ? {} : { basePath }),
     // Express's own view of the client, which follows the app's `trust proxy` setting (off: the socket's address).

@@ -1,34 +1,16 @@
 /** `getSession(req, config)`: the signed-in user's session, for any route. */
-import { handleAuthRequest } from "@latchkey/core"
-import { NodeHeaderView } from "@latchkey/node"
 import type { Session } from "@latchkey/core/types"
+import { readSession } from "@latchkey/core/integration"
 import type { Request as ExpressRequest } from "express"
 import { type ExpressAuthConfig, effectiveConfigOf } from "./config.js"
 import { assertSupportedExpressRequest } from "./express-version.js"
 import { publicOrigin } from "./origin.js"
 
-/** A session is a non-empty object; anything else (null, a string, `{}`) means "no session". */
-function isSession(body: unknown): body is Session {
-  return typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length > 0
-}
-
-function parseJson(text: string | null): unknown {
-  try {
-    return text === null ? undefined : JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
-function serverMessage(body: unknown): string | undefined {
-  const message = (body as { message?: unknown } | null)?.message
-  return typeof message === "string" && message ? message : undefined
-}
-
 /**
- * Reads the session of the user making `req`, by asking `Auth()` for
- * `GET {basePath}/session` with the request's cookies, exactly as the
- * browser client would.
+ * Reads the session of the user making `req`: what `Auth()` answers to
+ * `GET {basePath}/session` with the request's cookies, as the browser client
+ * would get it, read through `readSession` from `@latchkey/core/integration`
+ * (no web `Request` is built).
  *
  * Returns the session object when `Auth()` answers `200` with a non-empty
  * JSON object, and `null` when nobody is signed in (or the client's request
@@ -60,19 +42,5 @@ function serverMessage(body: unknown): string | undefined {
 export async function getSession(req: ExpressRequest, config: ExpressAuthConfig): Promise<Session | null> {
   assertSupportedExpressRequest(req)
   const effective = effectiveConfigOf(config, process.env).current()
-  const origin = publicOrigin(req, process.env, effective) ?? "http://localhost"
-  const basePath = effective.basePath === "/" ? "" : (effective.basePath ?? "/auth").replace(/\/+$/, "")
-  const cookie = req.headers.cookie
-  // Only the cookies travel: what the browser client's own GET /session would carry.
-  const headers = new NodeHeaderView(cookie ? { cookie } : {})
-  const answer = await handleAuthRequest({ method: "GET", url: `${origin}${basePath}/session`, headers, body: null }, effective)
-  const { status, configError } = answer
-  const body = parseJson(answer.body)
-  if (status === 200) return isSession(body) ? body : null
-  if (status < 500) return null
-  // Core hands the cause over off the wire; the answer's body only says "configuration".
-  if (configError) throw new Error(`Reading the session failed: ${configError.type}: ${configError.message}`, { cause: configError })
-  throw new Error(
-    serverMessage(body) ?? `Reading the session failed: Auth() answered ${status} to GET ${basePath}/session; the server log has the cause.`,
-  )
+  return readSession({ cookie: req.headers.cookie, origin: publicOrigin(req, process.env, effective) }, effective)
 }

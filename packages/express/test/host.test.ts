@@ -58,12 +58,13 @@ describe("the Host of an Express request", () => {
     expect(body).not.toContain("evil")
   })
 
-  it.each(HOSTILE_HOSTS)("falls back the same way for an X-Forwarded-Host with %s under trust proxy", async (_, host) => {
+  it.each(HOSTILE_HOSTS)("falls back to localhost, not to the Host header, for an X-Forwarded-Host with %s under trust proxy", async (_, host) => {
     const { port } = await appWith(true)
     const { body } = await providersWith(port, ["Host: app.test", `X-Forwarded-Host: ${host}`])
     expect(body).not.toContain("evil")
-    // Refused, the forwarded host gives way to the Host header, under the same check.
-    expect(JSON.parse(body).credentials.signinUrl).toBe("http://app.test/auth/signin/credentials")
+    // Under trust proxy the forwarded host is THE host: refused, it does not give way to the
+    // Host header (the proxy's hop), localhost stands in, as for a refused Host.
+    expect(JSON.parse(body).credentials.signinUrl).toBe("http://localhost/auth/signin/credentials")
   })
 
   it("keeps a plain host and its port", async () => {

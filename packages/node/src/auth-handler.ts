@@ -10,7 +10,7 @@
  * `toNodeHandler((req) => Auth(req, config))`. Behaviour is identical.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { type AuthConfig, type AuthRequestLike, type AuthResponseParts, envOriginOf, handleAuthRequest } from "@latchkey/core"
+import { type AuthConfig, type AuthRequestLike, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
 import { NodeHeaderView, withoutBodyFraming } from "./headers.js"
 import type { NodeHandlerOptions, ToAuthRequestOptions } from "./options.js"
 import { requestOrigin, resolveNodeOptions } from "./origin.js"
@@ -32,6 +32,11 @@ import { bodyStream, hasBody, pathOf } from "./request.js"
  * @throws TypeError when `options.origin` is set and not an absolute http(s) URL.
  */
 export function toAuthRequest(req: IncomingMessage, options: ToAuthRequestOptions = {}): AuthRequestLike {
+  return authRequestOf(req, options)
+}
+
+/** {@link toAuthRequest}; with `config`, a `Host` counts only when it trusts the host (see {@link requestOrigin}). */
+function authRequestOf(req: IncomingMessage, options: ToAuthRequestOptions, config?: object): AuthRequestLike {
   const method = req.method ?? "GET"
   const replaced = options.body
   const clientIp = options.clientIp ?? req.socket?.remoteAddress
@@ -40,7 +45,7 @@ export function toAuthRequest(req: IncomingMessage, options: ToAuthRequestOption
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
     ...(clientIp === undefined ? {} : { clientIp }),
     method,
-    url: `${requestOrigin(req, options)}${pathOf(options.path ?? req.url)}`,
+    url: `${requestOrigin(req, options, config)}${pathOf(options.path ?? req.url)}`,
     headers: new NodeHeaderView(replaced === undefined ? req.headers : withoutBodyFraming(req.headers)),
     get body() {
       if (body === undefined) {
@@ -92,8 +97,10 @@ function failed(res: ServerResponse, error: unknown): void {
  * @param options `origin` fixes the public origin; without it, the origin of
  *   the `AUTH_URL` that `setEnvDefaults(env, config)` saw does, else that of
  *   `AUTH_URL` in `options.env` (default `process.env`, read now); without
- *   any, the Host header. `trustProxy` honours
- *   X-Forwarded-Host/Proto. See {@link NodeHandlerOptions}.
+ *   any, the Host header, and only when `config.trustHost` is on (else core
+ *   answers `UntrustedHost`, naming `localhost`): the rule of
+ *   `resolvePublicOrigin` from `@latchkey/core/integration`. `trustProxy`
+ *   honours X-Forwarded-Host/Proto. See {@link NodeHandlerOptions}.
  * @throws TypeError at once when `options.origin`, or the `AUTH_URL` used in
  *   its place, is not an absolute http(s) URL.
  */
@@ -101,10 +108,10 @@ export function toNodeAuthHandler(
   config: Omit<AuthConfig, "raw">,
   options: NodeHandlerOptions = {},
 ): (req: IncomingMessage, res: ServerResponse) => void {
-  const resolved = resolveNodeOptions(options, envOriginOf(config))
+  const resolved = resolveNodeOptions(options, config)
   return (req, res) => {
     try {
-      const answer = handleAuthRequest(toAuthRequest(req, resolved), config)
+      const answer = handleAuthRequest(authRequestOf(req, resolved, config), config)
       if (answer instanceof Promise) {
         answer.then((parts) => writeAuthResponse(req, res, parts)).catch((error: unknown) => failed(res, error))
       } else {

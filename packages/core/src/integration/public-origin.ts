@@ -71,7 +71,7 @@ export function resolvePublicOrigin(input: PublicOriginInput): string | undefine
   if (recorded !== undefined) return recorded
   const fromEnv = envOrigin(input.env)
   if (fromEnv !== undefined) return fromEnv
-  const trusted = input.trustHost ?? flagValue((input.config as { trustHost?: unknown }).trustHost) === true
+  const trusted = input.trustHost ?? flagValue((input.config as { trustHost?: unknown } | null | undefined)?.trustHost) === true
   return trusted ? originFromHost(input.scheme ?? "http", input.host) : undefined
 }
 

@@ -12,8 +12,13 @@ function clientIpOf(c: Context): string | undefined {
   return typeof address === "string" ? address : undefined
 }
 
-/** The request core reads, over Hono's own request: headers as they are, the body stream only if core reads it. */
-function authRequestOf(c: Context, origin: string): AuthRequestLike {
+/**
+ * The request core reads, over Hono's own request: headers as they are, the
+ * body stream only if core reads it, or, when earlier middleware already
+ * read the body (`c.req.parseBody()`, `c.req.json()`), `consumed`: the text
+ * Hono kept of it.
+ */
+function authRequestOf(c: Context, origin: string, consumed?: string): AuthRequestLike {
   const req = c.req.raw
   const method = req.method
   const clientIp = clientIpOf(c)
@@ -23,7 +28,8 @@ function authRequestOf(c: Context, origin: string): AuthRequestLike {
     headers: req.headers,
     ...(clientIp === undefined ? {} : { clientIp }),
     get body() {
-      return method === "GET" || method === "HEAD" ? null : req.body
+      if (method === "GET" || method === "HEAD") return null
+      return consumed === undefined ? req.body : new Blob([consumed]).stream()
     },
   }
 }
@@ -68,6 +74,10 @@ export function authHandler(options?: HonoAuthOptions): MiddlewareHandler {
   const handler = (c: Context): Response | Promise<Response> => {
     const { config, options: recorded } = requestConfig(c, "authHandler()")
     const origin = publicOrigin(c, config, options ? { ...recorded, ...options } : recorded) ?? PLACEHOLDER_ORIGIN
+    if (c.req.raw.bodyUsed) {
+      // Hono keeps what its body readers consumed; hand core the same bytes.
+      return c.req.text().then(async (consumed) => toResponse(await handleAuthRequest(authRequestOf(c, origin, consumed), config)))
+    }
     const answer = handleAuthRequest(authRequestOf(c, origin), config)
     return answer instanceof Promise ? answer.then(toResponse) : toResponse(answer)
   }

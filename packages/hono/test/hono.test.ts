@@ -143,3 +143,22 @@ describe("@latchkey/hono on @hono/node-server", () => {
     }
   })
 })
+
+describe("authHandler after middleware that read the body", () => {
+  it("signs in although c.req.parseBody() consumed the stream first", async () => {
+    const app = new Hono()
+    const config = honoConfig()
+    app.use("*", initAuthConfig(() => config))
+    app.use("/api/auth/*", async (c, next) => {
+      if (c.req.method === "POST") await c.req.parseBody()
+      await next()
+    })
+    app.use("/api/auth/*", authHandler())
+    const started = await start(app)
+    running.push(started)
+    const jar = new CookieJar()
+    const callback = await signIn(jar, `${started.url}/api/auth`)
+    expect(callback.status).toBe(302)
+    expect(jar.names()).toContain("authjs.session-token")
+  })
+})

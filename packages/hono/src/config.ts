@@ -28,15 +28,16 @@ function prepare(config: AuthConfig, env: AuthEnv): Prepared {
 }
 
 /**
- * The effective configuration of `config` under `env`: the copy kept on
- * `config` while its options stay the same (see `ConfigSnapshot`), else a
- * new copy. A frozen object gets a new copy each time.
+ * The effective configuration of `config` under the environment `envOf()`
+ * returns (asked only when a copy is made): the copy kept on `config` while
+ * its options stay the same (see `ConfigSnapshot`), else a new copy. A
+ * frozen object gets a new copy each time.
  */
-export function effectiveConfig(config: AuthConfig, env: AuthEnv): AuthConfig {
+export function effectiveConfig(config: AuthConfig, envOf: () => AuthEnv): AuthConfig {
   const carrier = config as Carrier
   const kept = carrier[preparedKey]
   if (kept?.snapshot.matches(config)) return kept.effective
-  const prepared = prepare(config, env)
+  const prepared = prepare(config, envOf())
   if (Object.isExtensible(config)) {
     Object.defineProperty(config, preparedKey, { value: prepared, enumerable: false, configurable: true, writable: true })
   }

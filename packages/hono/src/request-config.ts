@@ -23,5 +23,6 @@ export function requestConfig(c: Context, helper: string): { config: AuthConfig;
       `${helper} found no configuration: register initAuthConfig((c) => config) for this route first, e.g. app.use("*", initAuthConfig(getAuthConfig)).`,
     )
   }
-  return { config: effectiveConfig(config, env(c) as AuthEnv), options: authOptionsOf(c) }
+  // hono/adapter's env(c) detects the runtime on each call: ask it only when a copy is prepared.
+  return { config: effectiveConfig(config, () => env(c) as AuthEnv), options: authOptionsOf(c) }
 }

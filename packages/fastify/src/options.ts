@@ -12,8 +12,10 @@ import type { AuthConfig } from "@latchkey/core"
 export interface LatchkeyFastifyOptions extends Omit<AuthConfig, "raw"> {
   /**
    * Where Latchkey's routes are served (`{prefix}/signin`, `{prefix}/session`,
-   * …); it becomes the configuration's `basePath`. Default: `basePath`, else
-   * the path of `AUTH_URL`, else `/auth`.
+   * …), below the prefix of the instance the plugin is registered on (as
+   * Fastify's prefixes nest); the full path becomes the configuration's
+   * `basePath`. Default: `basePath` (a full path), else the path of
+   * `AUTH_URL`, else `/auth`.
    */
   prefix?: string
   /**

@@ -7,13 +7,41 @@ import { fastifyLogger } from "./logger.js"
 import { authConfigOf, type LatchkeyFastifyOptions } from "./options.js"
 import { type LatchkeyState, STATE, originOf } from "./state.js"
 
-/** The configuration core runs with: the options' Latchkey part, `basePath` from `prefix`, the environment's defaults, Fastify's logger unless one is given. */
-function preparedConfig(options: LatchkeyFastifyOptions, log: FastifyInstance["log"]): Omit<AuthConfig, "raw"> {
+/** `/a` + `/b/` → `/a/b`; `""` for the root. */
+function joinPaths(...parts: string[]): string {
+  const joined = parts.join("/").replace(/\/{2,}/g, "/").replace(/\/+$/, "")
+  return joined === "" || joined.startsWith("/") ? joined : `/${joined}`
+}
+
+/**
+ * The configuration core runs with: the options' Latchkey part, `basePath`
+ * the full path of `prefix` (below the prefix of the instance the plugin is
+ * registered on, as Fastify prefixes nest), the environment's defaults,
+ * Fastify's logger unless one is given.
+ */
+function preparedConfig(options: LatchkeyFastifyOptions, fastify: FastifyInstance): Omit<AuthConfig, "raw"> {
   const config = authConfigOf(options)
-  if (options.prefix !== undefined) config.basePath = options.prefix
-  config.logger ??= fastifyLogger(log)
+  if (options.prefix !== undefined) config.basePath = joinPaths(fastify.prefix, options.prefix) || "/"
+  config.logger ??= fastifyLogger(fastify.log)
   setEnvDefaults(process.env, config as AuthConfig)
   return config
+}
+
+/**
+ * The prefix to register the routes under, relative to `fastify`'s own:
+ * `basePath` without the instance's prefix.
+ *
+ * @throws TypeError when `basePath` (given without `prefix`) lies outside the instance's prefix.
+ */
+function routePrefix(basePath: string, fastify: FastifyInstance): string {
+  const full = joinPaths(basePath)
+  const parent = joinPaths(fastify.prefix)
+  if (parent === "") return full
+  if (full === parent || full.startsWith(`${parent}/`)) return full.slice(parent.length)
+  throw new TypeError(
+    `@latchkey/fastify: basePath ${JSON.stringify(basePath)} is outside the prefix ${JSON.stringify(parent)} this instance serves; ` +
+      `give the plugin a prefix relative to it instead (e.g. { prefix: "/auth" }).`,
+  )
 }
 
 /** Writes core's answer through Fastify's reply, so the app's onSend hooks (CORS, compression, …) still run. */
@@ -53,8 +81,10 @@ function handlerFor(state: LatchkeyState) {
  *
  * - Routes: `GET` and `POST` `{prefix}/*` (`/signin`, `/callback/:provider`,
  *   `/session`, `/csrf`, `/providers`, `/signout`, …), in an encapsulated
- *   context of their own. `prefix` becomes `basePath` (default: `basePath`,
- *   else `AUTH_URL`'s path, else `/auth`).
+ *   context of their own. `prefix` nests below the prefix of the instance
+ *   it is registered on, as Fastify's prefixes do, and the full path becomes
+ *   `basePath`. Without `prefix`: `basePath` (a full path), else
+ *   `AUTH_URL`'s path, else `/auth`.
  * - Bodies: JSON through Fastify's parser; forms through a string parser
  *   registered for these routes only (or the app's own, e.g.
  *   `@fastify/formbody`); Fastify's `bodyLimit` applies.
@@ -74,19 +104,19 @@ function handlerFor(state: LatchkeyState) {
  *   Fastify (`FST_ERR_DEC_ALREADY_PRESENT`).
  */
 const plugin: FastifyPluginAsync<LatchkeyFastifyOptions> = async (fastify, options) => {
-  const config = preparedConfig(options, fastify.log)
+  const config = preparedConfig(options, fastify)
   const state: LatchkeyState = { config, origin: options.origin }
   // Fails fast on a malformed origin option instead of on the first request.
   originOf({ host: "localhost", protocol: "http" } as FastifyRequest, state)
   fastify.decorate(STATE, state)
   fastify.decorateRequest("authSession", null)
-  const basePath = typeof config.basePath === "string" ? config.basePath.replace(/\/+$/, "") : ""
+  const prefix = routePrefix(typeof config.basePath === "string" ? config.basePath : "/auth", fastify)
   await fastify.register(
     async (routes) => {
       acceptForms(routes)
       routes.route({ method: ["GET", "POST"], url: "/*", handler: handlerFor(state) })
     },
-    { prefix: basePath },
+    { prefix },
   )
 }
 

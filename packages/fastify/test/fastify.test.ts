@@ -157,3 +157,30 @@ describe("@latchkey/fastify", () => {
     await expect(broken.register(latchkey, pluginOptions({ origin: "app.example" }))).rejects.toThrow(/origin option must be an absolute http\(s\) URL/)
   })
 })
+
+describe("prefixes", () => {
+  it("nests the prefix below the prefix of the instance it is registered on, and builds URLs with the full path", async () => {
+    const app = Fastify()
+    await app.register(
+      async (api) => {
+        await api.register(latchkey, pluginOptions({ prefix: "/auth" }))
+        api.get("/account", { preHandler: requireSession() }, async (request) => request.authSession)
+      },
+      { prefix: "/api" },
+    )
+    const started = await start(app)
+    running.push(started)
+    const providers = (await (await fetch(`${started.url}/api/auth/providers`)).json()) as { credentials: { signinUrl: string } }
+    expect(new URL(providers.credentials.signinUrl).pathname).toBe("/api/auth/signin/credentials")
+    const jar = new CookieJar()
+    expect((await signIn(jar, `${started.url}/api/auth`)).status).toBe(302)
+    expect((await send(jar, `${started.url}/api/account`)).status).toBe(200)
+  })
+
+  it("refuses, at registration, a basePath outside the instance's prefix", async () => {
+    const app = Fastify()
+    const { prefix: _none, ...options } = pluginOptions({ basePath: "/auth" })
+    app.register(async (api) => api.register(latchkey, options), { prefix: "/api" })
+    await expect(app.ready()).rejects.toThrow(/basePath "\/auth" is outside the prefix "\/api"/)
+  })
+})

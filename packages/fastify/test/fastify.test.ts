@@ -140,7 +140,7 @@ describe("@latchkey/fastify", () => {
   it("says the plugin is missing when getSession runs without it", async () => {
     const app = Fastify()
     app.get("/me", async (request) => getSession(request))
-    app.setErrorHandler((error, _request, reply) => reply.code(500).send({ name: error.name, message: error.message, isClass: error instanceof LatchkeyNotRegistered }))
+    app.setErrorHandler((error: Error, _request, reply) => reply.code(500).send({ name: error.name, message: error.message, isClass: error instanceof LatchkeyNotRegistered }))
     const started = await start(app)
     running.push(started)
     const body = (await (await fetch(`${started.url}/me`)).json()) as { name: string; message: string; isClass: boolean }

@@ -58,7 +58,7 @@ function handlerFor(state: LatchkeyState) {
     const body = bodyFor(request.body, request.headers["content-type"])
     const authRequest = toAuthRequest(request.raw, {
       path: request.url,
-      ...(origin === undefined ? {} : { origin }),
+      origin,
       ...(body === undefined ? {} : { body }),
       clientIp: request.ip,
     })

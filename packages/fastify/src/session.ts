@@ -27,7 +27,7 @@ export function getSession(request: FastifyRequest): Promise<Session | null> {
   const known = reading[READ]
   if (known) return known
   const state = stateOf(request, "getSession()")
-  const origin = originOf(request, state) ?? "http://localhost"
+  const origin = originOf(request, state)
   const read = readSession({ cookie: request.headers.cookie, origin }, state.config)
   reading[READ] = read
   return read

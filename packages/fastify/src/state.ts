@@ -36,9 +36,16 @@ export function stateOf(request: FastifyRequest, helper: string): LatchkeyState 
 
 /**
  * The request's public origin by Latchkey's rule: the `origin` option, then
- * `AUTH_URL`, then the host and scheme Fastify reports (which follow its
- * `trustProxy` setting) only with `trustHost`; `undefined` when none.
+ * `AUTH_URL` (recorded on the configuration, else `NEXTAUTH_URL` in
+ * `process.env`), then the host and scheme Fastify reports (which follow
+ * its `trustProxy` setting) only with `trustHost`. Otherwise
+ * `http(s)://localhost` stands in, and core answers per its `UntrustedHost`
+ * rule: a refused `X-Forwarded-Host` never falls back to the proxy's `Host`.
  */
-export function originOf(request: FastifyRequest, state: LatchkeyState): string | undefined {
-  return resolvePublicOrigin({ origin: state.origin, config: state.config, host: request.host, scheme: request.protocol })
+export function originOf(request: FastifyRequest, state: LatchkeyState): string {
+  // setEnvDefaults already read AUTH_URL (a valid one is recorded on the configuration); only NEXTAUTH_URL is left.
+  const env = process.env.AUTH_URL ? undefined : process.env
+  const scheme = request.protocol
+  const origin = resolvePublicOrigin({ origin: state.origin, config: state.config, env, host: request.host, scheme })
+  return origin ?? `${scheme === "https" ? "https" : "http"}://localhost`
 }

@@ -50,13 +50,20 @@ describe("the public origin under Fastify", () => {
   it("honours X-Forwarded-Host and -Proto under Fastify's trustProxy, still refusing a smuggled authority", async () => {
     const app = await appWith(pluginOptions(), { trustProxy: true })
     expect(await signinOrigin(app.url, { host: "internal:3000", "x-forwarded-host": "app.example", "x-forwarded-proto": "https" })).toBe("https://app.example")
-    expect(await signinOrigin(app.url, { host: "internal:3000", "x-forwarded-host": "app.example:80@evil.test" })).not.toMatch(/evil/)
+    // Refused, and not replaced by the proxy's own Host either.
+    expect(await signinOrigin(app.url, { host: "internal:3000", "x-forwarded-host": "app.example:80@evil.test" })).toBe("http://localhost")
   })
 
   it("uses AUTH_URL's origin over Host and X-Forwarded-*, even under trustProxy", async () => {
     vi.stubEnv("AUTH_URL", "https://auth.example/auth")
     const app = await appWith(pluginOptions(), { trustProxy: true })
     expect(await signinOrigin(app.url, { host: "evil.test", ...HOSTILE_FORWARDING })).toBe("https://auth.example")
+  })
+
+  it("uses NEXTAUTH_URL's origin when AUTH_URL is unset", async () => {
+    vi.stubEnv("NEXTAUTH_URL", "https://legacy.example/auth")
+    const app = await appWith(pluginOptions())
+    expect(await signinOrigin(app.url, { host: "evil.test" })).toBe("https://legacy.example")
   })
 
   it("uses the origin option over every header", async () => {

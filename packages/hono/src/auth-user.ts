@@ -4,7 +4,7 @@ import { readSession } from "@latchkey/core/integration"
 import type { Session } from "@latchkey/core/types"
 import type { Context, MiddlewareHandler } from "hono"
 import { HTTPException } from "hono/http-exception"
-import { PLACEHOLDER_ORIGIN, publicOrigin } from "./origin.js"
+import { publicOrigin } from "./origin.js"
 import { requestConfig } from "./request-config.js"
 import type { AuthConfig, AuthUser } from "./types.js"
 
@@ -47,8 +47,8 @@ async function authUserOf(session: Session, cookie: string, config: AuthConfig, 
  * @throws MissingAuthConfig when `initAuthConfig` did not run for the route.
  */
 export async function getAuthUser(c: Context): Promise<AuthUser | null> {
-  const { config, options } = requestConfig(c, "getAuthUser()")
-  const origin = publicOrigin(c, config, options) ?? PLACEHOLDER_ORIGIN
+  const { config, env, options } = requestConfig(c, "getAuthUser()")
+  const origin = publicOrigin(c, config, options, env)
   const cookie = c.req.header("cookie") ?? ""
   const session = await readSession({ cookie, origin }, config)
   return session ? authUserOf(session, cookie, config, origin) : null

@@ -12,9 +12,11 @@ import type { AuthConfig, AuthEnv } from "./types.js"
 /** Where a configuration object carries its prepared copy (private, non-enumerable). */
 const preparedKey = Symbol("latchkey.hono.prepared")
 
-interface Prepared {
+/** A prepared copy, with the environment it was prepared under (read again for `NEXTAUTH_URL`). */
+export interface Prepared {
   snapshot: ConfigSnapshot
   effective: AuthConfig
+  env: AuthEnv
 }
 
 interface Carrier {
@@ -24,7 +26,7 @@ interface Carrier {
 function prepare(config: AuthConfig, env: AuthEnv): Prepared {
   const effective: AuthConfig = { ...config }
   setEnvDefaults(env, effective as CoreAuthConfig)
-  return { snapshot: new ConfigSnapshot(config), effective }
+  return { snapshot: new ConfigSnapshot(config), effective, env }
 }
 
 /**
@@ -33,15 +35,15 @@ function prepare(config: AuthConfig, env: AuthEnv): Prepared {
  * its options stay the same (see `ConfigSnapshot`), else a new copy. A
  * frozen object gets a new copy each time.
  */
-export function effectiveConfig(config: AuthConfig, envOf: () => AuthEnv): AuthConfig {
+export function effectiveConfig(config: AuthConfig, envOf: () => AuthEnv): Prepared {
   const carrier = config as Carrier
   const kept = carrier[preparedKey]
-  if (kept?.snapshot.matches(config)) return kept.effective
+  if (kept?.snapshot.matches(config)) return kept
   const prepared = prepare(config, envOf())
   if (Object.isExtensible(config)) {
     Object.defineProperty(config, preparedKey, { value: prepared, enumerable: false, configurable: true, writable: true })
   }
-  return prepared.effective
+  return prepared
 }
 
 /**
@@ -68,7 +70,7 @@ export function sharePrepared(from: AuthConfig, to: AuthConfig): void {
   const kept = (from as Carrier)[preparedKey]
   if (!kept || !Object.isExtensible(to)) return
   Object.defineProperty(to, preparedKey, {
-    value: { snapshot: new ConfigSnapshot(to), effective: kept.effective },
+    value: { snapshot: new ConfigSnapshot(to), effective: kept.effective, env: kept.env },
     enumerable: false,
     configurable: true,
     writable: true,

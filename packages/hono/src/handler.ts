@@ -1,7 +1,7 @@
 /** `authHandler()`: Latchkey's routes (`/signin`, `/callback/:provider`, `/session`, …) as a Hono handler. */
 import { type AuthRequestLike, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
 import type { Context, MiddlewareHandler } from "hono"
-import { PLACEHOLDER_ORIGIN, pathAndQuery, publicOrigin } from "./origin.js"
+import { pathAndQuery, publicOrigin } from "./origin.js"
 import { requestConfig } from "./request-config.js"
 import type { HonoAuthOptions } from "./types.js"
 
@@ -72,8 +72,8 @@ export function authHandler(options?: HonoAuthOptions): MiddlewareHandler {
   // Not `async`: a session read that core answers synchronously returns its Response at once
   // (Hono accepts a Response or a promise of one from any handler).
   const handler = (c: Context): Response | Promise<Response> => {
-    const { config, options: recorded } = requestConfig(c, "authHandler()")
-    const origin = publicOrigin(c, config, options ? { ...recorded, ...options } : recorded) ?? PLACEHOLDER_ORIGIN
+    const { config, env, options: recorded } = requestConfig(c, "authHandler()")
+    const origin = publicOrigin(c, config, options ? { ...recorded, ...options } : recorded, env)
     if (c.req.raw.bodyUsed) {
       // Hono keeps what its body readers consumed; hand core the same bytes.
       return c.req.text().then(async (consumed) => toResponse(await handleAuthRequest(authRequestOf(c, origin, consumed), config)))

@@ -10,8 +10,6 @@ import { resolvePublicOrigin } from "@latchkey/core/integration"
 import type { Context } from "hono"
 import type { AuthConfig, HonoAuthOptions } from "./types.js"
 
-/** What core is handed when no origin can be decided: it then answers per its `UntrustedHost` rule. */
-export const PLACEHOLDER_ORIGIN = "http://localhost"
 
 /** The first value of a header that proxies may repeat or comma-join. */
 function firstValue(value: string | undefined | null): string | undefined {
@@ -25,23 +23,29 @@ function urlScheme(url: string): string {
 }
 
 /**
- * `scheme://host[:port]` the request was sent to, or `undefined` when no
- * origin is trusted (see the module comment).
+ * `scheme://host[:port]` the request was sent to (see the module comment).
+ * When no origin is trusted, `http(s)://localhost` stands in and core
+ * answers per its `UntrustedHost` rule; a refused `X-Forwarded-Host` never
+ * falls back to the proxy's `Host`.
  *
- * @throws TypeError when `options.origin` (or an `AUTH_URL` in the
- *   configuration's environment) is not an absolute http(s) URL.
+ * @param env The runtime's environment, for `NEXTAUTH_URL` (`AUTH_URL` is
+ *   already recorded on the configuration by `setEnvDefaults`).
+ * @throws TypeError when `options.origin` is not an absolute http(s) URL.
  */
-export function publicOrigin(c: Context, config: AuthConfig, options: HonoAuthOptions): string | undefined {
+export function publicOrigin(c: Context, config: AuthConfig, options: HonoAuthOptions, env?: Record<string, string | undefined>): string {
   const req = c.req.raw
   const trustProxy = options.trustProxy === true
   const forwardedHost = trustProxy ? firstValue(req.headers.get("x-forwarded-host")) : undefined
   const forwardedProto = trustProxy ? firstValue(req.headers.get("x-forwarded-proto")) : undefined
-  return resolvePublicOrigin({
+  const scheme = forwardedProto ?? urlScheme(req.url)
+  const origin = resolvePublicOrigin({
     origin: options.origin,
     config,
+    env: env?.AUTH_URL ? undefined : env,
     host: forwardedHost ?? req.headers.get("host") ?? hostOfUrl(req.url),
-    scheme: forwardedProto ?? urlScheme(req.url),
+    scheme,
   })
+  return origin ?? `${scheme.toLowerCase() === "https" ? "https" : "http"}://localhost`
 }
 
 /** The authority of `url` (a fetch runtime may send no `Host` header: the URL then names the host). */

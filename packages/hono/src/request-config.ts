@@ -16,7 +16,7 @@ export class MissingAuthConfig extends Error {
  *
  * @throws MissingAuthConfig when no `initAuthConfig` middleware ran for this route.
  */
-export function requestConfig(c: Context, helper: string): { config: AuthConfig; options: HonoAuthOptions } {
+export function requestConfig(c: Context, helper: string): { config: AuthConfig; env: AuthEnv; options: HonoAuthOptions } {
   const config = c.get("authConfig")
   if (config === undefined || config === null || typeof config !== "object") {
     throw new MissingAuthConfig(
@@ -24,5 +24,6 @@ export function requestConfig(c: Context, helper: string): { config: AuthConfig;
     )
   }
   // hono/adapter's env(c) detects the runtime on each call: ask it only when a copy is prepared.
-  return { config: effectiveConfig(config, () => env(c) as AuthEnv), options: authOptionsOf(c) }
+  const prepared = effectiveConfig(config, () => env(c) as AuthEnv)
+  return { config: prepared.effective, env: prepared.env, options: authOptionsOf(c) }
 }

@@ -54,6 +54,7 @@ describe("the public origin under Hono", () => {
   it("honours X-Forwarded-Host and -Proto with trustProxy, still refusing a smuggled authority in them", async () => {
     const app = await appWith(honoConfig(), { trustProxy: true })
     expect(await signinOrigin(app.url, { host: "internal:3000", "x-forwarded-host": "app.example", "x-forwarded-proto": "https" })).toBe("https://app.example")
+    // Refused, and not replaced by the proxy's own Host either.
     expect(await signinOrigin(app.url, { host: "internal:3000", "x-forwarded-host": "app.example:80@evil.test" })).toBe("http://localhost")
   })
 
@@ -63,6 +64,12 @@ describe("the public origin under Hono", () => {
     vi.stubEnv("AUTH_URL", "https://auth.example/api/auth")
     const app = await appWith(honoConfig(), { trustProxy: true })
     expect(await signinOrigin(app.url, { host: "evil.test", ...HOSTILE_FORWARDING })).toBe("https://auth.example")
+  })
+
+  it("uses NEXTAUTH_URL's origin when AUTH_URL is unset", async () => {
+    vi.stubEnv("NEXTAUTH_URL", "https://legacy.example/api/auth")
+    const app = await appWith(honoConfig())
+    expect(await signinOrigin(app.url, { host: "evil.test" })).toBe("https://legacy.example")
   })
 
   it("uses the origin option over every header, trustProxy included", async () => {

@@ -1,0 +1,94 @@
+// GET /auth/session with a JWT session cookie over HTTP, through Fastify 5:
+//
+//   latchkey   @latchkey/fastify: app.register(latchkey, { prefix: "/auth", … })
+//   bare       Fastify answering the same JSON body from a route, no auth at all
+//
+// Auth.js has no Fastify integration, so there is no counterpart row. Each server runs in its own
+// child process (this file, forked with a kind); autocannon runs here with 50 connections, in
+// interleaved rounds. The cookie is minted once with @latchkey/core/jwt. Prints requests per
+// second and the ratio (goal: latchkey ≥ 50% of bare).
+//
+//   node bench/integration-fastify.js          BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 3)
+
+import { fork } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+const SECRET = "bench-secret-bench-secret-bench-secret-0123"
+const PREFIX = "/auth"
+const COOKIE_NAME = "authjs.session-token"
+const CONNECTIONS = 50
+const KINDS = ["latchkey", "bare"]
+
+async function fastifyApp(kind) {
+  const { default: Fastify } = await import("fastify")
+  const app = Fastify()
+  if (kind === "bare") {
+    const body = process.env.BENCH_BODY ?? '{"ok":true}'
+    app.get(`${PREFIX}/session`, (_request, reply) => reply.type("application/json").send(body))
+    return app
+  }
+  if (kind === "latchkey") {
+    const { default: latchkey } = await import("@latchkey/fastify")
+    const { default: Credentials } = await import("@latchkey/core/providers/credentials")
+    await app.register(latchkey, { prefix: PREFIX, secret: SECRET, trustHost: true, providers: [Credentials({ credentials: {}, authorize: () => null })] })
+    return app
+  }
+  throw new Error(`unknown server kind "${kind}"`)
+}
+
+/** Child process: serve one kind on 127.0.0.1, port 0; report the port over IPC. */
+async function serveChild(kind) {
+  const app = await fastifyApp(kind)
+  await app.listen({ port: 0, host: "127.0.0.1" })
+  process.send({ type: "ready", port: app.server.address().port })
+  process.on("disconnect", () => process.exit(0))
+}
+
+function startServer(kind, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [kind], { env: { ...process.env, ...env, NODE_ENV: "production" } })
+    child.once("message", (message) => resolve({ kind, child, url: `http://127.0.0.1:${message.port}${PREFIX}/session` }))
+    child.once("exit", (code) => reject(new Error(`the ${kind} server exited (${code}) before it was ready`)))
+  })
+}
+
+async function measure(autocannon, server, cookie, seconds) {
+  const result = await autocannon({ url: server.url, connections: CONNECTIONS, headers: { cookie }, duration: seconds })
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(`${server.kind}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
+  }
+  return result.requests.average
+}
+
+async function main() {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+  const { default: autocannon } = await import("autocannon")
+  const { encode } = await import("@latchkey/core/jwt")
+  const token = await encode({ token: { name: "Bench", email: "bench@example.com", sub: "1" }, secret: SECRET, salt: COOKIE_NAME })
+  const cookie = `${COOKIE_NAME}=${token}`
+
+  const latchkey = await startServer("latchkey")
+  // The bare server answers exactly what Latchkey answers for this cookie.
+  const expected = await (await fetch(latchkey.url, { headers: { cookie } })).text()
+  if (!JSON.parse(expected)?.user?.email) throw new Error("the Latchkey server did not read the session cookie")
+  const bare = await startServer("bare", { BENCH_BODY: expected })
+  const servers = { latchkey, bare }
+  try {
+    for (const server of Object.values(servers)) await measure(autocannon, server, cookie, 1) // warm-up
+    const totals = Object.fromEntries(KINDS.map((kind) => [kind, 0]))
+    for (let round = 0; round < rounds; round++) {
+      for (const kind of KINDS) totals[kind] += await measure(autocannon, servers[kind], cookie, seconds)
+    }
+    const rps = Object.fromEntries(KINDS.map((kind) => [kind, totals[kind] / rounds]))
+    console.log(`Fastify 5, GET ${PREFIX}/session with a JWT cookie, ${CONNECTIONS} connections, ${rounds}×${seconds}s`)
+    console.log(`  @latchkey/fastify ${rps.latchkey.toFixed(0).padStart(7)} req/s`)
+    console.log(`  bare Fastify      ${rps.bare.toFixed(0).padStart(7)} req/s`)
+    console.log(`  latchkey / bare Fastify = ${((100 * rps.latchkey) / rps.bare).toFixed(0)}% (goal ≥ 50%; Auth.js has no Fastify integration)`)
+  } finally {
+    for (const server of Object.values(servers)) server.child.kill()
+  }
+}
+
+if (process.argv[2]) await serveChild(process.argv[2])
+else await main()

@@ -1,0 +1,116 @@
+// GET /api/auth/session with a JWT session cookie over HTTP, through Hono 4 on @hono/node-server:
+//
+//   latchkey   @latchkey/hono: initAuthConfig + authHandler()
+//   authjs     @hono/auth-js 1.1.1 on @auth/core 0.41.3 (from ../compat: `npm run compat:install`)
+//   bare       Hono answering the same JSON body from a route, no auth at all
+//
+// Each server runs in its own child process (this file, forked with a kind); autocannon runs
+// here with 50 connections, in interleaved rounds so that drift in the machine's speed hits
+// every server alike. The cookie is minted once with @latchkey/core/jwt (the Auth.js wire
+// format, which both libraries read). Prints requests per second and the ratios
+// (goal: latchkey ≥ 3× authjs, ≥ 50% of bare).
+//
+//   node bench/integration-hono.js            BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 3)
+
+import { fork } from "node:child_process"
+import { fileURLToPath } from "node:url"
+
+const SECRET = "bench-secret-bench-secret-bench-secret-0123"
+const BASE_PATH = "/api/auth"
+const COOKIE_NAME = "authjs.session-token"
+const CONNECTIONS = 50
+const KINDS = ["latchkey", "authjs", "bare"]
+
+/** The configuration both libraries get: the same shape, created once. */
+function configWith(Credentials) {
+  return { secret: SECRET, trustHost: true, basePath: BASE_PATH, providers: [Credentials({ credentials: {}, authorize: () => null })] }
+}
+
+async function honoApp(kind) {
+  const { Hono } = await import("hono")
+  const app = new Hono()
+  if (kind === "bare") {
+    const body = process.env.BENCH_BODY ?? '{"ok":true}'
+    app.get(`${BASE_PATH}/session`, (c) => c.body(body, 200, { "content-type": "application/json" }))
+    return app
+  }
+  if (kind === "latchkey") {
+    const { authHandler, initAuthConfig } = await import("@latchkey/hono")
+    const { default: Credentials } = await import("@latchkey/core/providers/credentials")
+    const config = configWith(Credentials)
+    app.use("*", initAuthConfig(() => config))
+    app.use(`${BASE_PATH}/*`, authHandler())
+    return app
+  }
+  if (kind === "authjs") {
+    const { authHandler, initAuthConfig } = await import("../compat/node_modules/@hono/auth-js/dist/index.js")
+    const { default: Credentials } = await import("../compat/node_modules/@auth/core/providers/credentials.js")
+    const config = configWith(Credentials)
+    app.use("*", initAuthConfig(() => config))
+    app.use(`${BASE_PATH}/*`, authHandler())
+    return app
+  }
+  throw new Error(`unknown server kind "${kind}"`)
+}
+
+/** Child process: serve one kind on 127.0.0.1, port 0; report the port over IPC. */
+async function serveChild(kind) {
+  const { serve } = await import("@hono/node-server")
+  const app = await honoApp(kind)
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => process.send({ type: "ready", port: info.port }))
+  server.keepAliveTimeout = 30_000
+  process.on("disconnect", () => process.exit(0))
+}
+
+function startServer(kind, env = {}) {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [kind], { env: { ...process.env, ...env, NODE_ENV: "production" } })
+    child.once("message", (message) => resolve({ kind, child, url: `http://127.0.0.1:${message.port}${BASE_PATH}/session` }))
+    child.once("exit", (code) => reject(new Error(`the ${kind} server exited (${code}) before it was ready`)))
+  })
+}
+
+async function measure(autocannon, server, cookie, seconds) {
+  const result = await autocannon({ url: server.url, connections: CONNECTIONS, headers: { cookie }, duration: seconds })
+  if (result.non2xx || result.errors || result.timeouts) {
+    throw new Error(`${server.kind}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
+  }
+  return result.requests.average
+}
+
+async function main() {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+  const { default: autocannon } = await import("autocannon")
+  const { encode } = await import("@latchkey/core/jwt")
+  const token = await encode({ token: { name: "Bench", email: "bench@example.com", sub: "1" }, secret: SECRET, salt: COOKIE_NAME })
+  const cookie = `${COOKIE_NAME}=${token}`
+
+  const latchkey = await startServer("latchkey")
+  const authjs = await startServer("authjs")
+  // The bare server answers exactly what Latchkey answers for this cookie.
+  const expected = await (await fetch(latchkey.url, { headers: { cookie } })).text()
+  const theirs = await (await fetch(authjs.url, { headers: { cookie } })).json()
+  if (!JSON.parse(expected)?.user?.email || theirs?.user?.email !== "bench@example.com") throw new Error("a server did not read the session cookie")
+  const bare = await startServer("bare", { BENCH_BODY: expected })
+  const servers = { latchkey, authjs, bare }
+  try {
+    for (const server of Object.values(servers)) await measure(autocannon, server, cookie, 1) // warm-up
+    const totals = Object.fromEntries(KINDS.map((kind) => [kind, 0]))
+    for (let round = 0; round < rounds; round++) {
+      for (const kind of KINDS) totals[kind] += await measure(autocannon, servers[kind], cookie, seconds)
+    }
+    const rps = Object.fromEntries(KINDS.map((kind) => [kind, totals[kind] / rounds]))
+    console.log(`Hono 4 + @hono/node-server, GET ${BASE_PATH}/session with a JWT cookie, ${CONNECTIONS} connections, ${rounds}×${seconds}s`)
+    console.log(`  @latchkey/hono      ${rps.latchkey.toFixed(0).padStart(7)} req/s`)
+    console.log(`  @hono/auth-js 1.1.1 ${rps.authjs.toFixed(0).padStart(7)} req/s`)
+    console.log(`  bare Hono           ${rps.bare.toFixed(0).padStart(7)} req/s`)
+    console.log(`  latchkey / @hono/auth-js = ${(rps.latchkey / rps.authjs).toFixed(2)}× (goal ≥ 3×)`)
+    console.log(`  latchkey / bare Hono     = ${((100 * rps.latchkey) / rps.bare).toFixed(0)}% (goal ≥ 50%)`)
+  } finally {
+    for (const server of Object.values(servers)) server.child.kill()
+  }
+}
+
+if (process.argv[2]) await serveChild(process.argv[2])
+else await main()

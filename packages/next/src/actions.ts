@@ -7,8 +7,7 @@
  */
 import { type AuthConfig, type AuthResponseParts, handleAuthRequest, skipCSRFCheck } from "@latchkey/core"
 import type { Session } from "@latchkey/core/types"
-import { cookies, headers as requestHeaders } from "next/headers.js"
-import { redirect as nextRedirect } from "next/navigation.js"
+import { cookies, headers as requestHeaders, redirect as nextRedirect } from "./next-modules.js"
 import type { NextAuthConfig } from "./config.js"
 import { publicOrigin } from "./origin.js"
 import { parseSetCookie } from "./set-cookie.js"

@@ -12,7 +12,7 @@
  */
 import type { Session } from "@latchkey/core/types"
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
-import { headers as requestHeaders } from "next/headers.js"
+import { cookies as cookieStore, headers as requestHeaders } from "./next-modules.js"
 import type { NextMiddleware, NextRequest } from "next/server.js"
 import { type AuthWrapped, type NextAuthRequest, runAuthorized } from "./authorize.js"
 import type { NextAuthConfig } from "./config.js"
@@ -47,6 +47,12 @@ function headerReaderOf(headers: unknown): HeaderReader {
   }
 }
 
+/** A `Cookie` header value for the cookies of Next's store (values percent-encoded, as core decodes them). */
+function cookieHeaderOf(store: { getAll(): Array<{ name: string; value: string }> }): string | undefined {
+  const pairs = store.getAll().map(({ name, value }) => `${name}=${encodeURIComponent(value)}`)
+  return pairs.length > 0 ? pairs.join("; ") : undefined
+}
+
 interface NodeLikeResponse {
   appendHeader?(name: string, value: string): unknown
   headers?: { append(name: string, value: string): void }
@@ -54,22 +60,30 @@ interface NodeLikeResponse {
 
 /** Builds `auth` over a configuration source. */
 export function createAuth(configSource: ConfigSource): AuthFunction {
-  async function auth(...args: unknown[]): Promise<unknown> {
+  // Not `async`: `auth(fn)` must return the wrapped function itself, not a promise of it.
+  function auth(...args: unknown[]): unknown {
+    const [first] = args
+    if (typeof first === "function") {
+      const wrapped = first as AuthWrapped
+      return async (request: NextRequest, context: unknown) => runAuthorized(request, context, await configSource(request), wrapped)
+    }
+    return readFor(args)
+  }
+
+  async function readFor(args: unknown[]): Promise<unknown> {
     const [first, second] = args
     if (args.length === 0) {
-      // Server components, server actions, route handlers: the current request's headers.
+      // Server components, server actions, route handlers: the current request. The cookies come from
+      // Next's cookie store, not the Cookie header, so a page rendered after a server action that
+      // signed in or updated the session sees the new cookie.
       const headers = await requestHeaders()
       const config = await configSource(undefined)
-      const { session } = await readSessionCookies(headers.get("cookie") ?? undefined, publicOrigin(headers, config), config)
+      const { session } = await readSessionCookies(cookieHeaderOf(await cookieStore()), publicOrigin(headers, config), config)
       return session
     }
     if (first instanceof Request) {
       const request = first as NextRequest
       return runAuthorized(request, second, await configSource(request))
-    }
-    if (typeof first === "function") {
-      const wrapped = first as AuthWrapped
-      return async (request: NextRequest, context: unknown) => runAuthorized(request, context, await configSource(request), wrapped)
     }
     // Pages Router: `auth(req, res)` or `auth({ req, res })` (getServerSideProps).
     const holder = first as { req?: NextApiRequest; res?: NodeLikeResponse }

@@ -5,7 +5,8 @@
  * cookie core refreshed while reading the session.
  */
 import type { Session } from "@latchkey/core/types"
-import { type NextFetchEvent, type NextRequest, NextResponse } from "next/server.js"
+import type { NextRequest } from "next/server.js"
+import { NextResponse } from "./next-modules.js"
 import type { NextAuthConfig } from "./config.js"
 import { publicOrigin } from "./origin.js"
 import { readSessionCookies } from "./session.js"

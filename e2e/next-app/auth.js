@@ -1,0 +1,43 @@
+// The fixture app's whole auth setup. The parity test copies this app and
+// rewrites "@latchkey/next" to "next-auth": nothing else may differ.
+import NextAuth from "@latchkey/next"
+import Credentials from "@latchkey/next/providers/credentials"
+
+const ALICE = { id: "alice-1", name: "Alice", email: "alice@example.test" }
+
+// The local OpenID Provider the test starts, when it passes one.
+const openIdProvider = process.env.FIXTURE_OP_ISSUER
+  ? [
+      {
+        id: "op",
+        name: "Local OP",
+        type: "oidc",
+        issuer: process.env.FIXTURE_OP_ISSUER,
+        clientId: process.env.FIXTURE_OP_CLIENT_ID,
+        clientSecret: process.env.FIXTURE_OP_CLIENT_SECRET,
+      },
+    ]
+  : []
+
+export const { handlers, auth, signIn, signOut, unstable_update } = NextAuth({
+  providers: [
+    Credentials({
+      credentials: { username: { label: "Username" }, password: { label: "Password", type: "password" } },
+      authorize(credentials) {
+        return credentials?.username === "alice" && credentials?.password === "wonderland" ? ALICE : null
+      },
+    }),
+    ...openIdProvider,
+  ],
+  callbacks: {
+    // Middleware (proxy.js): /dashboard needs a session; false sends the user to the sign-in page.
+    authorized({ auth, request }) {
+      if (request.nextUrl.pathname.startsWith("/dashboard")) return !!auth
+      return true
+    },
+    jwt({ token, trigger, session }) {
+      if (trigger === "update" && typeof session?.user?.name === "string") token.name = session.user.name
+      return token
+    },
+  },
+})

@@ -1,0 +1,178 @@
+/**
+ * @latchkey/next in a real Next.js 16 app (e2e/next-app) built with
+ * `next build` and served by `next start`: route handlers, auth() in server
+ * components and route handlers, the proxy (middleware) redirect, the
+ * origin rule, and in Chromium: server-action sign-in with a password and
+ * with a local OpenID Provider, server-action sign-out, and useSession
+ * (@latchkey/next/react) next to server actions.
+ */
+import type { Browser, Page } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { CookieJar } from "../packages/core/test/support/cookies.js"
+import { freePort } from "../packages/core/test/support/free-port.js"
+import { type OpenIdProvider, startOpenIdProvider } from "../packages/core/test/support/openid-provider.js"
+import { LATCHKEY_APP, type NextServer, buildNextApp, startNextApp } from "./support/next-app.js"
+import { chromiumAvailable, launchChromium } from "./support/pages-browser.js"
+
+const SECRET = "next-fixture-secret-0123456789abcdef"
+const BUILD_TIMEOUT_MS = 300_000
+
+let server: NextServer
+let op: OpenIdProvider
+
+beforeAll(async () => {
+  const build = buildNextApp(LATCHKEY_APP)
+  console.info(`[next] next build of e2e/next-app: ${build.milliseconds ? `${build.milliseconds} ms` : "reused"}`)
+  op = await startOpenIdProvider()
+  const port = await freePort()
+  const client = await op.addClient({ redirectUris: [`http://127.0.0.1:${port}/api/auth/callback/op`] })
+  server = await startNextApp(
+    LATCHKEY_APP,
+    {
+      AUTH_SECRET: SECRET,
+      AUTH_URL: `http://127.0.0.1:${port}`,
+      FIXTURE_OP_ISSUER: op.issuer,
+      FIXTURE_OP_CLIENT_ID: client.clientId,
+      FIXTURE_OP_CLIENT_SECRET: client.clientSecret ?? "",
+    },
+    port,
+  )
+}, BUILD_TIMEOUT_MS)
+
+afterAll(async () => {
+  await server?.close()
+  await op?.close()
+})
+
+/** Signs in as alice through the route handlers, as a browser form would: CSRF token, then the credentials callback. */
+async function signInOverHttp(jar = new CookieJar()): Promise<CookieJar> {
+  const csrf = await fetch(`${server.origin}/api/auth/csrf`)
+  jar.store(csrf)
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+  const answer = await fetch(`${server.origin}/api/auth/callback/credentials`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { cookie: jar.header(), "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ csrfToken, username: "alice", password: "wonderland", callbackUrl: "/dashboard" }),
+  })
+  expect(answer.status).toBe(302)
+  expect(answer.headers.get("location")).toBe(`${server.origin}/dashboard`)
+  return jar.store(answer)
+}
+
+/** The text of the element with `id` in a server-rendered page (React separates text parts with `<!-- -->`). */
+async function textOf(response: Response, id: string): Promise<string | undefined> {
+  const html = await response.text()
+  const match = new RegExp(`id="${id}"[^>]*>(.*?)</`).exec(html)
+  return match?.[1]?.replaceAll("<!-- -->", "")
+}
+
+function get(path: string, jar?: CookieJar, headers: Record<string, string> = {}): Promise<Response> {
+  return fetch(`${server.origin}${path}`, { redirect: "manual", headers: { ...(jar ? { cookie: jar.header() } : {}), ...headers } })
+}
+
+describe("over HTTP", () => {
+  it("answers GET /api/auth/session with null when signed out, and the session after a credentials sign-in", async () => {
+    const signedOut = await get("/api/auth/session")
+    expect(signedOut.status).toBe(200)
+    expect(await signedOut.json()).toBeNull()
+    const jar = await signInOverHttp()
+    expect(jar.names()).toContain("authjs.session-token")
+    const session = await (await get("/api/auth/session", jar)).json()
+    expect(session).toMatchObject({ user: { name: "Alice", email: "alice@example.test" } })
+  })
+
+  it("renders the user in server components with auth(), and nobody without the cookie", async () => {
+    const jar = await signInOverHttp()
+    expect(await textOf(await get("/", jar), "status")).toBe("Signed in as Alice &lt;alice@example.test&gt;")
+    expect(await textOf(await get("/"), "status")).toBe("Not signed in")
+    const dashboard = await get("/dashboard", jar)
+    expect(dashboard.status).toBe(200)
+    expect(await textOf(dashboard, "dashboard")).toBe("Dashboard of Alice")
+  })
+
+  it("redirects a signed-out request for /dashboard from the proxy to the sign-in page with callbackUrl", async () => {
+    const answer = await get("/dashboard")
+    expect(answer.status).toBe(307)
+    const location = new URL(answer.headers.get("location")!, server.origin)
+    expect(location.pathname).toBe("/api/auth/signin")
+    expect(location.searchParams.get("callbackUrl")).toBe(`${server.origin}/dashboard`)
+  })
+
+  it("gives a route handler wrapped in auth() the session as req.auth", async () => {
+    expect(await (await get("/api/me")).json()).toEqual({ auth: null })
+    const jar = await signInOverHttp()
+    expect(await (await get("/api/me", jar)).json()).toMatchObject({ auth: { user: { name: "Alice", email: "alice@example.test" } } })
+  })
+
+  it("builds every URL on AUTH_URL's origin, whatever Host and X-Forwarded-* say", async () => {
+    const hostile = { host: "evil.test", "x-forwarded-host": "evil.test", "x-forwarded-proto": "https" }
+    const signInPage = await (await get("/api/auth/signin", undefined, hostile)).text()
+    expect(signInPage).toContain(`action="${server.origin}/api/auth/callback/credentials"`)
+    expect(signInPage).not.toContain("evil.test")
+    const redirect = await get("/dashboard", undefined, hostile)
+    expect(new URL(redirect.headers.get("location")!, server.origin).searchParams.get("callbackUrl")).toBe(`${server.origin}/dashboard`)
+    const jar = await signInOverHttp()
+    expect(await textOf(await get("/", jar, hostile), "status")).toBe("Signed in as Alice &lt;alice@example.test&gt;")
+  })
+})
+
+describe.runIf(chromiumAvailable)("in Chromium", () => {
+  let browser: Browser
+  beforeAll(async () => {
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext()
+    return context.newPage()
+  }
+
+  it("signs in with a password through a server action, shows the protected page, and signs out through a server action", async () => {
+    const page = await newPage()
+    await page.goto(`${server.origin}/`)
+    await expect.poll(() => page.textContent("#status")).toBe("Not signed in")
+    await page.getByLabel("Username").fill("alice")
+    await page.getByLabel("Password").fill("wonderland")
+    await page.getByRole("button", { name: "Sign in with password" }).click()
+    await page.waitForURL(`${server.origin}/dashboard`)
+    await expect.poll(() => page.textContent("#dashboard")).toBe("Dashboard of Alice")
+    await page.goto(`${server.origin}/`)
+    await page.getByRole("button", { name: "Sign out" }).click()
+    await expect.poll(() => page.textContent("#status")).toBe("Not signed in")
+    const cookies = await page.context().cookies()
+    expect(cookies.map((cookie) => cookie.name)).not.toContain("authjs.session-token")
+    await page.context().close()
+  })
+
+  it("signs in with the local OpenID Provider through a server action", async () => {
+    const page = await newPage()
+    await page.goto(`${server.origin}/`)
+    await page.getByRole("button", { name: "Sign in with Local OP" }).click()
+    await page.waitForURL(`${server.origin}/dashboard`)
+    await expect.poll(() => page.textContent("#dashboard")).toBe("Dashboard of Ada Lovelace")
+    expect(await page.textContent("#email")).toBe("ada@example.com")
+    await page.context().close()
+  })
+
+  it("useSession from @latchkey/next/react follows server-action sign-in and unstable_update", async () => {
+    const page = await newPage()
+    await page.goto(`${server.origin}/client`)
+    await expect.poll(() => page.textContent("#client-status")).toBe("client: unauthenticated")
+    await page.getByLabel("Username").fill("alice")
+    await page.getByLabel("Password").fill("wonderland")
+    await page.getByRole("button", { name: "Sign in here" }).click()
+    await expect.poll(() => page.textContent("#server-name")).toBe("Alice")
+    await page.getByRole("button", { name: "Refresh session" }).click()
+    await expect.poll(() => page.textContent("#client-status")).toBe("client: Alice")
+    await page.getByLabel("New name").fill("Alice Liddell")
+    await page.getByRole("button", { name: "Rename" }).click()
+    await expect.poll(() => page.textContent("#server-name")).toBe("Alice Liddell")
+    await page.getByRole("button", { name: "Refresh session" }).click()
+    await expect.poll(() => page.textContent("#client-status")).toBe("client: Alice Liddell")
+    await page.context().close()
+  })
+})

@@ -110,7 +110,7 @@ export function writeNextAuthVariant(): string {
 /** A running `next start`. */
 export interface NextServer {
   child: ChildProcess
-  /** `http://127.0.0.1:{port}` */
+  /** `http://localhost:{port}` (the server listens on 127.0.0.1) */
   origin: string
   port: number
   output(): string
@@ -129,7 +129,8 @@ export async function startNextApp(appDir: string, env: Record<string, string>, 
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()))
-  const origin = `http://127.0.0.1:${chosen}`
+  // `localhost`, not 127.0.0.1: Next's NextURL rewrites 127.0.0.1 to localhost, so next-auth's URLs would name another host.
+  const origin = `http://localhost:${chosen}`
   const deadline = Date.now() + READY_TIMEOUT_MS
   for (;;) {
     if (child.exitCode !== null) throw new Error(`next start exited (${child.exitCode}) before answering:\n${output}`)

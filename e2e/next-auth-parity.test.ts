@@ -6,7 +6,7 @@
  * imports; docs/migration.md ("Next.js") lists what differs.
  */
 import { describe } from "vitest"
-import { NEXT_AUTH_APP, nextAuthInstalled, writeNextAuthVariant } from "./support/next-app.js"
+import { NEXT_AUTH_APP, nextAuthInstalled, writeNextAuthVariant } from "./support/next-app.mjs"
 import { fixtureScenarios, serveFixtureForFile } from "./support/next-scenarios.js"
 
 describe.runIf(nextAuthInstalled)("the fixture app on next-auth 5.0.0-beta.32", () => {

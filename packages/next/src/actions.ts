@@ -114,7 +114,8 @@ export async function signInAction(
   const action = found.type === "credentials" ? "callback" : "signin"
   const url = `${context.base}/${action}/${encodeURIComponent(found.id)}?${new URLSearchParams(authorizationParams)}`
   const form = new URLSearchParams()
-  for (const [name, value] of Object.entries(fields)) if (typeof value === "string") form.set(name, value)
+  // Every field travels as text, as a form would send it (`remember: true` → "true").
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== null) form.set(name, String(value))
   form.set("callbackUrl", callbackUrl)
   const parts = await run(url, "application/x-www-form-urlencoded", form.toString(), context, actionConfig)
   const location = parts.headers.location ?? url

@@ -89,7 +89,8 @@ export function createAuth(configSource: ConfigSource): AuthFunction {
     const holder = first as { req?: NextApiRequest; res?: NodeLikeResponse }
     const request = (holder && "req" in holder ? holder.req : first) as NextApiRequest
     const response = (holder && "res" in holder ? holder.res : second) as NodeLikeResponse | undefined
-    const config = await configSource(undefined)
+    // As next-auth: the lazy configuration sees the Pages Router request.
+    const config = await configSource(request as unknown as NextRequest)
     const headers = headerReaderOf(request?.headers)
     const { session, cookies } = await readSessionCookies(headers.get("cookie") ?? undefined, publicOrigin(headers, config), config)
     for (const cookie of cookies) {

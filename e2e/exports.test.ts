@@ -42,6 +42,10 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     ["@latchkey/client", ["__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut"]],
     ["@latchkey/client/react", ["SessionContext", "SessionProvider", "__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut", "useSession"]],
     ["@latchkey/client/webauthn", ["PasskeyOptionsError", "registerPasskey", "signIn", "startPasskeyAutofill", "supportsConditionalCreate", "upgradeToPasskey"]],
+    // "@latchkey/next" itself imports Next's extensionless entries, which only a Next build (or a resolve hook, e2e/next-exports.test.ts) resolves.
+    ["@latchkey/next/jwt", ["decode", "encode", "getToken"]],
+    ["@latchkey/next/react", ["SessionContext", "SessionProvider", "__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut", "useSession"]],
+    ["@latchkey/next/providers/github", ["default"]],
     ["@latchkey/adapter-kysely", ["KyselyAdapter", "KyselyAdapterError", "KyselyAuth", "createDatabase", "migrate", "migrationNames"]],
   ])("%s exports %j", (specifier, names) => {
     expect(importInNode(specifier)).toEqual(expect.arrayContaining(names))

@@ -25,7 +25,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const run = promisify(execFile)
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
-const PUBLISHABLE = ["core", "node", "express", "hono", "fastify", "adapter-test", "adapter-kysely", "adapter-redis", "client"]
+const PUBLISHABLE = ["core", "node", "express", "hono", "fastify", "adapter-test", "adapter-kysely", "adapter-redis", "client", "next"]
 const INSTALLED = ["core", "node", "adapter-kysely"]
 const built = PUBLISHABLE.every((name) => existsSync(join(ROOT, "packages", name, "dist/index.js")))
 const INSTALL_TIMEOUT_MS = 10 * 60_000

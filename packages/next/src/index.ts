@@ -1,0 +1,90 @@
+/**
+ * `@latchkey/next`: Latchkey for the Next.js App Router (Next 15 and 16), with
+ * `next-auth` 5's API, so moving over is changing `next-auth` to
+ * `@latchkey/next` in imports.
+ *
+ * @example
+ * ```ts
+ * // auth.ts
+ * import NextAuth from "@latchkey/next"
+ * import GitHub from "@latchkey/next/providers/github"
+ * export const { handlers, auth, signIn, signOut } = NextAuth({ providers: [GitHub] })
+ *
+ * // app/api/auth/[...nextauth]/route.ts
+ * export { GET, POST } from "@/auth" // or: const { GET, POST } = handlers
+ *
+ * // proxy.ts (middleware.ts before Next 16)
+ * export { auth as proxy } from "@/auth"
+ * ```
+ * @module
+ */
+import type { AuthConfig } from "@latchkey/core"
+import type { Session } from "@latchkey/core/types"
+import { type AuthorizationParams, type SignInOptions, type SignOutOptions, actionConfigOf, signInAction, signOutAction, updateAction } from "./actions.js"
+import { type AuthFunction, createAuth } from "./auth.js"
+import { type NextAuthConfig, type NextAuthConfigInput, configFor, setEnvDefaults } from "./config.js"
+import { type AppRouteHandlers, routeHandler } from "./handlers.js"
+
+/** What {@link NextAuth} returns; the names and call forms of `next-auth` 5. */
+export interface NextAuthResult {
+  /** `GET` and `POST` for `app/api/auth/[...nextauth]/route.ts` (`export const { GET, POST } = handlers`). */
+  handlers: AppRouteHandlers
+  /** The session in server code, and route protection as middleware or a wrapper (see `auth`'s call forms in the docs). */
+  auth: AuthFunction
+  /**
+   * Signs in from a server action or route handler; throws Next's redirect
+   * unless `redirect: false` (then returns the URL). See docs/integrations/next.md.
+   */
+  signIn: (provider?: string, options?: SignInOptions, authorizationParams?: AuthorizationParams) => Promise<any>
+  /** Signs out from a server action or route handler; throws Next's redirect unless `redirect: false` (then returns `{ redirect }`). */
+  signOut: (options?: SignOutOptions) => Promise<any>
+  /** Updates the session from the server (the `jwt` callback sees `trigger: "update"`); returns the new session or `null`. */
+  unstable_update: (data: Partial<Session | { user: Partial<Session["user"]> }>) => Promise<Session | null>
+}
+
+/**
+ * Sets up Latchkey for a Next.js app.
+ *
+ * `config` is an {@link NextAuthConfig}, or a function returning one (per
+ * request; called with `undefined` in server actions and server components).
+ * Environment defaults are applied as `next-auth` 5 applies them:
+ * `AUTH_SECRET` (or `NEXTAUTH_SECRET`), `AUTH_URL` (or `NEXTAUTH_URL`),
+ * `AUTH_TRUST_HOST`, `AUTH_<PROVIDER>_ID`/`_SECRET`/`_ISSUER`; `basePath`
+ * defaults to `/api/auth`.
+ */
+export default function NextAuth(config: NextAuthConfigInput): NextAuthResult {
+  if (typeof config !== "function") setEnvDefaults(config)
+  // One action configuration per static config, so core prepares it once.
+  const staticActionConfig: AuthConfig | undefined = typeof config === "function" ? undefined : actionConfigOf(config)
+  const current = async (): Promise<{ config: NextAuthConfig; actionConfig: AuthConfig }> => {
+    const resolved = await configFor(config, undefined)
+    return { config: resolved, actionConfig: staticActionConfig ?? actionConfigOf(resolved) }
+  }
+  const handler = routeHandler(config)
+  return {
+    handlers: { GET: handler, POST: handler },
+    auth: createAuth((request) => configFor(config, request)),
+    signIn: async (provider, options, authorizationParams) => {
+      const { config: resolved, actionConfig } = await current()
+      return signInAction(provider, options, authorizationParams, resolved, actionConfig)
+    },
+    signOut: async (options) => {
+      const { config: resolved, actionConfig } = await current()
+      return signOutAction(options, resolved, actionConfig)
+    },
+    unstable_update: async (data) => {
+      const { config: resolved, actionConfig } = await current()
+      return updateAction(data, resolved, actionConfig)
+    },
+  }
+}
+
+export { NextAuth }
+export type { NextAuthConfig } from "./config.js"
+export type { NextAuthRequest } from "./authorize.js"
+export type { AppRouteHandlerFn, AuthFunction, NextAuthMiddleware } from "./auth.js"
+export type { AppRouteHandlers } from "./handlers.js"
+export type { AuthorizationParams, SignInOptions, SignOutOptions } from "./actions.js"
+export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
+export { customFetch } from "@latchkey/core"
+export type { Account, DefaultSession, Profile, Session, User } from "@latchkey/core/types"

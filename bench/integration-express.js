@@ -26,6 +26,7 @@ import { existsSync } from "node:fs"
 import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
 import { makeConfig } from "./implementations.js"
+import { reportIntegrationRow } from "./integration-report.js"
 
 const CONNECTIONS = 50
 const here = fileURLToPath(import.meta.url)
@@ -164,6 +165,18 @@ async function run() {
     for (const server of [group.ours, group.authjs, group.bare]) console.log(`  ${server.label.padEnd(40)} ${fmt(median(rates(server.kind))).padStart(8)} req/s (median round)`)
     console.log(`  ours / @auth/express: ${vsAuthjs.toFixed(2)}× (goal ≥ 3×) ${vsAuthjs >= 3 ? "met" : "NOT met"}`)
     console.log(`  ours / bare Express:  ${(vsBare * 100).toFixed(0)}% (goal ≥ 50%) ${vsBare >= 0.5 ? "met" : "NOT met"}`)
+    reportIntegrationRow({
+      integration: `Express ${group.major}`,
+      ours: median(rates("latchkey")),
+      bare: median(rates("bare")),
+      counterpart: median(rates("authjs")),
+      counterpartName: "@auth/express 0.12.3",
+      oursOverCounterpart: vsAuthjs,
+      oursOverBare: vsBare,
+      rounds,
+      seconds,
+      connections: CONNECTIONS,
+    })
   }
 }
 

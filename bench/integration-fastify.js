@@ -8,10 +8,14 @@
 // interleaved rounds. The cookie is minted once with @latchkey/core/jwt. Prints requests per
 // second and the ratio (goal: latchkey ≥ 50% of bare).
 //
-//   node bench/integration-fastify.js          BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 3)
+//   node bench/integration-fastify.js   BENCH_DURATION measured seconds per server and round (default 3;
+//                                       BENCH_SECONDS is read too), BENCH_ROUNDS (default 3)
+//
+// Each figure is the median over the rounds; the ratio the median of the per-round ratios.
 
 import { fork } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { median, reportIntegrationRow } from "./integration-report.js"
 
 const SECRET = "bench-secret-bench-secret-bench-secret-0123"
 const PREFIX = "/auth"
@@ -61,7 +65,7 @@ async function measure(autocannon, server, cookie, seconds) {
 }
 
 async function main() {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+  const seconds = Number(process.env.BENCH_DURATION ?? process.env.BENCH_SECONDS ?? 3)
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
   const { default: autocannon } = await import("autocannon")
   const { encode } = await import("@latchkey/core/jwt")
@@ -76,15 +80,30 @@ async function main() {
   const servers = { latchkey, bare }
   try {
     for (const server of Object.values(servers)) await measure(autocannon, server, cookie, 1) // warm-up
-    const totals = Object.fromEntries(KINDS.map((kind) => [kind, 0]))
+    const perRound = []
     for (let round = 0; round < rounds; round++) {
-      for (const kind of KINDS) totals[kind] += await measure(autocannon, servers[kind], cookie, seconds)
+      const measured = {}
+      for (const kind of KINDS) measured[kind] = await measure(autocannon, servers[kind], cookie, seconds)
+      perRound.push(measured)
     }
-    const rps = Object.fromEntries(KINDS.map((kind) => [kind, totals[kind] / rounds]))
-    console.log(`Fastify 5, GET ${PREFIX}/session with a JWT cookie, ${CONNECTIONS} connections, ${rounds}×${seconds}s`)
+    const rps = Object.fromEntries(KINDS.map((kind) => [kind, median(perRound.map((round) => round[kind]))]))
+    const vsBare = median(perRound.map((round) => round.latchkey / round.bare))
+    console.log(`Fastify 5, GET ${PREFIX}/session with a JWT cookie, ${CONNECTIONS} connections, median of ${rounds}×${seconds}s`)
     console.log(`  @latchkey/fastify ${rps.latchkey.toFixed(0).padStart(7)} req/s`)
     console.log(`  bare Fastify      ${rps.bare.toFixed(0).padStart(7)} req/s`)
-    console.log(`  latchkey / bare Fastify = ${((100 * rps.latchkey) / rps.bare).toFixed(0)}% (goal ≥ 50%; Auth.js has no Fastify integration)`)
+    console.log(`  latchkey / bare Fastify = ${(100 * vsBare).toFixed(0)}% (goal ≥ 50%; Auth.js has no Fastify integration)`)
+    reportIntegrationRow({
+      integration: "Fastify 5",
+      ours: rps.latchkey,
+      bare: rps.bare,
+      counterpart: null,
+      counterpartName: null,
+      oursOverCounterpart: null,
+      oursOverBare: vsBare,
+      rounds,
+      seconds,
+      connections: CONNECTIONS,
+    })
   } finally {
     for (const server of Object.values(servers)) server.child.kill()
   }

@@ -10,10 +10,14 @@
 // format, which both libraries read). Prints requests per second and the ratios
 // (goal: latchkey ≥ 3× authjs, ≥ 50% of bare).
 //
-//   node bench/integration-hono.js            BENCH_SECONDS (default 5) per run, BENCH_ROUNDS (default 3)
+//   node bench/integration-hono.js   BENCH_DURATION measured seconds per server and round (default 3;
+//                                    BENCH_SECONDS is read too), BENCH_ROUNDS (default 3)
+//
+// Each figure is the median over the rounds; each ratio the median of the per-round ratios.
 
 import { fork } from "node:child_process"
 import { fileURLToPath } from "node:url"
+import { median, reportIntegrationRow } from "./integration-report.js"
 
 const SECRET = "bench-secret-bench-secret-bench-secret-0123"
 const BASE_PATH = "/api/auth"
@@ -79,7 +83,7 @@ async function measure(autocannon, server, cookie, seconds) {
 }
 
 async function main() {
-  const seconds = Number(process.env.BENCH_SECONDS ?? 5)
+  const seconds = Number(process.env.BENCH_DURATION ?? process.env.BENCH_SECONDS ?? 3)
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
   const { default: autocannon } = await import("autocannon")
   const { encode } = await import("@latchkey/core/jwt")
@@ -96,17 +100,33 @@ async function main() {
   const servers = { latchkey, authjs, bare }
   try {
     for (const server of Object.values(servers)) await measure(autocannon, server, cookie, 1) // warm-up
-    const totals = Object.fromEntries(KINDS.map((kind) => [kind, 0]))
+    const perRound = []
     for (let round = 0; round < rounds; round++) {
-      for (const kind of KINDS) totals[kind] += await measure(autocannon, servers[kind], cookie, seconds)
+      const measured = {}
+      for (const kind of KINDS) measured[kind] = await measure(autocannon, servers[kind], cookie, seconds)
+      perRound.push(measured)
     }
-    const rps = Object.fromEntries(KINDS.map((kind) => [kind, totals[kind] / rounds]))
-    console.log(`Hono 4 + @hono/node-server, GET ${BASE_PATH}/session with a JWT cookie, ${CONNECTIONS} connections, ${rounds}×${seconds}s`)
+    const rps = Object.fromEntries(KINDS.map((kind) => [kind, median(perRound.map((round) => round[kind]))]))
+    const vsAuthjs = median(perRound.map((round) => round.latchkey / round.authjs))
+    const vsBare = median(perRound.map((round) => round.latchkey / round.bare))
+    console.log(`Hono 4 + @hono/node-server, GET ${BASE_PATH}/session with a JWT cookie, ${CONNECTIONS} connections, median of ${rounds}×${seconds}s`)
     console.log(`  @latchkey/hono      ${rps.latchkey.toFixed(0).padStart(7)} req/s`)
     console.log(`  @hono/auth-js 1.1.1 ${rps.authjs.toFixed(0).padStart(7)} req/s`)
     console.log(`  bare Hono           ${rps.bare.toFixed(0).padStart(7)} req/s`)
-    console.log(`  latchkey / @hono/auth-js = ${(rps.latchkey / rps.authjs).toFixed(2)}× (goal ≥ 3×)`)
-    console.log(`  latchkey / bare Hono     = ${((100 * rps.latchkey) / rps.bare).toFixed(0)}% (goal ≥ 50%)`)
+    console.log(`  latchkey / @hono/auth-js = ${vsAuthjs.toFixed(2)}× (goal ≥ 3×)`)
+    console.log(`  latchkey / bare Hono     = ${(100 * vsBare).toFixed(0)}% (goal ≥ 50%)`)
+    reportIntegrationRow({
+      integration: "Hono 4 (@hono/node-server)",
+      ours: rps.latchkey,
+      bare: rps.bare,
+      counterpart: rps.authjs,
+      counterpartName: "@hono/auth-js 1.1.1",
+      oursOverCounterpart: vsAuthjs,
+      oursOverBare: vsBare,
+      rounds,
+      seconds,
+      connections: CONNECTIONS,
+    })
   } finally {
     for (const server of Object.values(servers)) server.child.kill()
   }

@@ -16,6 +16,7 @@ import { createServer } from "node:net"
 import { randomBytes } from "node:crypto"
 import autocannon from "autocannon"
 import { encode } from "@latchkey/core/jwt"
+import { median, reportIntegrationRow } from "./integration-report.js"
 import { LATCHKEY_APP, NEXT_AUTH_APP, buildNextApp, nextAuthInstalled, startNextApp, writeNextAuthVariant } from "../e2e/support/next-app.mjs"
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
@@ -39,12 +40,6 @@ function freePort() {
       server.close((error) => (error ? reject(error) : resolve(port)))
     })
   })
-}
-
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b)
-  const middle = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /** Checks that `url` answers 200 with the session of USER before it is measured. */
@@ -106,6 +101,19 @@ try {
   const vsBare = median(perRound.map((r) => r.latchkey / r.bare))
   console.log(`  latchkey / next-auth  ${vsNextAuth.toFixed(2)}×   (goal ≥ 3×)`)
   console.log(`  latchkey / bare       ${(vsBare * 100).toFixed(0)}%   (goal ≥ 50%)`)
+  const medianOf = (label) => median(perRound.map((r) => r[label]))
+  reportIntegrationRow({
+    integration: "Next.js 16 (next start)",
+    ours: medianOf("latchkey"),
+    bare: medianOf("bare"),
+    counterpart: medianOf("next-auth"),
+    counterpartName: "next-auth 5.0.0-beta.32",
+    oursOverCounterpart: vsNextAuth,
+    oursOverBare: vsBare,
+    rounds: ROUNDS,
+    seconds: DURATION,
+    connections: CONNECTIONS,
+  })
 } finally {
   for (const server of servers) await server.close()
 }

@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { type AuthConfig, type AuthRequestLike, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
 import { NodeHeaderView, withoutBodyFraming } from "./headers.js"
 import type { NodeHandlerOptions, ToAuthRequestOptions } from "./options.js"
-import { requestOrigin, resolveNodeOptions } from "./origin.js"
+import { isOriginOption, requestOrigin, resolveNodeOptions } from "./origin.js"
 import { bodyStream, hasBody, pathOf } from "./request.js"
 
 /**
@@ -48,9 +48,8 @@ function authRequestOf(req: IncomingMessage, options: ToAuthRequestOptions, conf
   return {
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
     ...(clientIp === undefined ? {} : { clientIp }),
-    // A configured origin (the `origin` option, or the AUTH_URL resolveNodeOptions put there) wins over
-    // core's AUTH_URL rewrite; one from the Host header never does.
-    ...(options.origin === undefined ? {} : { fixedOrigin: origin }),
+    // Only the caller's `origin` option wins over the AUTH_URL setEnvDefaults recorded; a Host never does.
+    ...(isOriginOption(options) ? { fixedOrigin: origin } : {}),
     method,
     url: `${origin}${pathOf(options.path ?? req.url)}`,
     headers: new NodeHeaderView(replaced === undefined ? req.headers : withoutBodyFraming(req.headers)),

@@ -120,6 +120,16 @@ describe("the origin option against the AUTH_URL setEnvDefaults recorded", () =>
     expect(JSON.parse(providers.body).credentials.signinUrl).toBe(`${OPTION_ORIGIN}/auth/signin/credentials`)
   })
 
+  it("an AUTH_URL origin toNodeAuthHandler resolved when created is no origin option: the one setEnvDefaults records later wins", async () => {
+    const config: AuthConfig = { ...configFromEnv() }
+    const listener = toNodeAuthHandler(config, { env: { AUTH_URL: "https://from-env-option.example" } })
+    // Recorded after the listener was made (setEnvDefaults runs again, e.g. per request on some platforms).
+    setEnvDefaults({ AUTH_URL: "https://recorded-later.example/auth" }, config)
+    const server = await listen(listener)
+    const providers = await rawRequest(server.port, { path: "/auth/providers", headers: { host: "evil.test" } })
+    expect(JSON.parse(providers.body).credentials.signinUrl).toBe("https://recorded-later.example/auth/signin/credentials")
+  })
+
   it("toNodeHandler((request) => Auth(request, config), { origin }) follows Auth()'s rule: AUTH_URL's origin wins", async () => {
     const config = configFromEnv()
     const server = await listen(toNodeHandler((request) => Auth(request, config), { origin: OPTION_ORIGIN }))

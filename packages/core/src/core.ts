@@ -12,6 +12,7 @@ import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { actionOf, withAction } from "./config/callbacks.js"
 import { envOriginOf, onEnvOrigin } from "./config/env-origin.js"
+import { httpOrigin } from "./integration/host-origin.js"
 import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
 import {
   AuthError,
@@ -169,12 +170,19 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     return done(jsonParts({ message: CONFIGURATION_MESSAGE }, 500))
   }
 
+  // An integration's own `origin` option wins over the recorded AUTH_URL; anything else follows AUTH_URL.
+  const origin = request.fixedOrigin === undefined ? envOriginOf(config) : httpOrigin(request.fixedOrigin)
+  if (origin === undefined && request.fixedOrigin !== undefined) {
+    prepared.logger.error(new TypeError(`The integration's fixedOrigin must be an absolute http(s) URL; got ${JSON.stringify(request.fixedOrigin)}.`))
+    return done(jsonParts({ message: CONFIGURATION_MESSAGE }, 500))
+  }
+
   // An integration may name the base path per request (a mount path); the prepared state stays one per config.
   const basePath = request.basePath === undefined ? prepared.basePath : normalizeBasePath(request.basePath)
   let parsed: RequestInternal
   try {
-    // The origin of the AUTH_URL setEnvDefaults saw comes before the request's Host (env-origin.ts).
-    parsed = onEnvOrigin(yield* wait(toInternalRequest(request, basePath)), envOriginOf(config))
+    // The fixed origin, else that of the AUTH_URL setEnvDefaults saw, comes before the request's Host (env-origin.ts).
+    parsed = onEnvOrigin(yield* wait(toInternalRequest(request, basePath)), origin)
   } catch (error) {
     const status = error instanceof BadRequest ? error.status : 400
     const misrouted = error instanceof BadRequest && error.unroutedPath !== undefined && outsideBasePath(error.unroutedPath, basePath)

@@ -25,7 +25,7 @@ export function expressAuthRequest(
 ): AuthRequestLike {
   const origin = publicOrigin(req, fixed, env, config)
   const body = consumedBody(req)
-  return toAuthRequest(req, {
+  const request = toAuthRequest(req, {
     path: req.originalUrl,
     origin,
     ...(body === undefined ? {} : { body }),
@@ -33,4 +33,8 @@ export function expressAuthRequest(
     // Express's own view of the client, which follows the app's `trust proxy` setting (off: the socket's address).
     ...(req.ip === undefined ? {} : { clientIp: req.ip }),
   })
+  // toAuthRequest marks the origin it is given as fixed (winning over the AUTH_URL setEnvDefaults recorded).
+  // Only the `origin` option may: the origin resolved here without it may come from the Host header.
+  if (fixed === undefined) delete request.fixedOrigin
+  return request
 }

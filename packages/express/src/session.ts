@@ -42,6 +42,8 @@ export async function getSession(
   options: GetSessionOptions = {},
 ): Promise<Session | null> {
   const effective = effectiveConfigOf(config, process.env).current()
-  const origin = publicOrigin(req, fixedOrigin(options.origin), process.env, effective)
-  return readSession({ cookie: req.headers.cookie, origin }, effective)
+  const fixed = fixedOrigin(options.origin)
+  const origin = publicOrigin(req, fixed, process.env, effective)
+  // The option's origin wins over the recorded AUTH_URL here too, so the cookie names match ExpressAuth's.
+  return readSession({ cookie: req.headers.cookie, origin, fixedOrigin: fixed }, effective)
 }

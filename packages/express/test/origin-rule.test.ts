@@ -7,7 +7,7 @@
  */
 import { setEnvDefaults } from "@latchkey/core"
 import { afterEach, describe, expect, it } from "vitest"
-import { ExpressAuth, type ExpressAuthConfig, getSession } from "../src/index.js"
+import { ExpressAuth, type ExpressAuthConfig, getSession, requireSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, EXPRESS_VERSIONS, rawGet, type RunningApp, send, signIn, start } from "./support.js"
 
 const running: RunningApp[] = []
@@ -29,6 +29,9 @@ describe.each(EXPRESS_VERSIONS)("$name", (version) => {
       } catch (error) {
         next(error)
       }
+    })
+    server.get("/account", requireSession(config, options), (_req, res) => {
+      res.json({ name: (res.locals.session as { user: { name: string } }).user.name })
     })
     const started = await start(server)
     running.push(started)
@@ -93,6 +96,31 @@ describe.each(EXPRESS_VERSIONS)("$name", (version) => {
     setEnvDefaults({ AUTH_URL: "https://recorded.example:8443/auth" }, config)
     const { port } = await appWith(config, { trustProxy: true })
     expect(await signinUrl(port, HOSTILE)).toBe("https://recorded.example:8443/auth/signin/credentials")
+  })
+
+  it("the origin option wins over the AUTH_URL that setEnvDefaults recorded, for URLs, redirects, cookies, getSession and requireSession", async () => {
+    const config = credentialsConfig({ trustHost: undefined })
+    // An http AUTH_URL against an https option: the two would also pick different cookie names.
+    setEnvDefaults({ AUTH_URL: "http://recorded.example:8080/auth" }, config)
+    const { port, url } = await appWith(config, { trustProxy: true, origin: "https://app.example" })
+    expect(await signinUrl(port, HOSTILE)).toBe("https://app.example/auth/signin/credentials")
+
+    const jar = new CookieJar()
+    expect((await signIn(jar, `${url}/auth`)).headers.get("location")).toBe("https://app.example")
+    expect(jar.names()).toContain("__Secure-authjs.session-token")
+    const session = (await (await send(jar, `${url}/me`)).json()) as { user: { name: string } }
+    expect(session.user.name).toBe("Alice")
+    expect(await (await send(jar, `${url}/account`)).json()).toEqual({ name: "Alice" })
+  })
+
+  it("without the origin option, the recorded AUTH_URL still decides the cookie names getSession reads", async () => {
+    const config = credentialsConfig({ trustHost: undefined })
+    setEnvDefaults({ AUTH_URL: "https://recorded.example/auth" }, config)
+    const { url } = await appWith(config)
+    const jar = new CookieJar()
+    expect((await signIn(jar, `${url}/auth`)).headers.get("location")).toBe("https://recorded.example")
+    expect(jar.names()).toContain("__Secure-authjs.session-token")
+    expect(((await (await send(jar, `${url}/me`)).json()) as { user: { name: string } }).user.name).toBe("Alice")
   })
 
   it("refuses a malformed origin option when the middleware is created", () => {

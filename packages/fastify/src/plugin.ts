@@ -62,6 +62,9 @@ function handlerFor(state: LatchkeyState) {
       ...(body === undefined ? {} : { body }),
       clientIp: request.ip,
     })
+    // toAuthRequest marks the origin it is given as fixed (winning over the AUTH_URL setEnvDefaults recorded).
+    // Only the `origin` option may: the origin resolved without it may come from the Host header.
+    if (state.origin === undefined) delete authRequest.fixedOrigin
     const answer = handleAuthRequest(authRequest, state.config)
     return answer instanceof Promise ? answer.then((parts) => send(reply, parts)) : send(reply, answer)
   }

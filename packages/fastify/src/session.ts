@@ -28,7 +28,9 @@ export function getSession(request: FastifyRequest): Promise<Session | null> {
   if (known) return known
   const state = stateOf(request, "getSession()")
   const origin = originOf(request, state)
-  const read = readSession({ cookie: request.headers.cookie, origin }, state.config)
+  // The `origin` option wins over the recorded AUTH_URL here too, so the cookie names match the routes'.
+  const fixedOrigin = state.origin === undefined ? undefined : origin
+  const read = readSession({ cookie: request.headers.cookie, origin, fixedOrigin }, state.config)
   reading[READ] = read
   return read
 }

@@ -7,7 +7,7 @@
 import Fastify, { type FastifyServerOptions } from "fastify"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import latchkey, { getSession, type LatchkeyFastifyOptions } from "../src/index.js"
-import { pluginOptions, rawRequest, type RunningApp, start } from "./support.js"
+import { CookieJar, pluginOptions, rawRequest, type RunningApp, send, signIn, start } from "./support.js"
 
 const running: RunningApp[] = []
 afterEach(async () => {
@@ -69,6 +69,29 @@ describe("the public origin under Fastify", () => {
   it("uses the origin option over every header", async () => {
     const app = await appWith(pluginOptions({ origin: "https://fixed.example:8443" }), { trustProxy: true })
     expect(await signinOrigin(app.url, { host: "evil.test", ...HOSTILE_FORWARDING })).toBe("https://fixed.example:8443")
+  })
+
+  it("uses the origin option over the AUTH_URL setEnvDefaults recorded, for URLs, redirects, cookies and getSession", async () => {
+    // An http AUTH_URL against an https option: they would also pick different cookie names.
+    vi.stubEnv("AUTH_URL", "http://auth.example/auth")
+    const app = await appWith(pluginOptions({ origin: "https://fixed.example:8443" }), { trustProxy: true })
+    expect(await signinOrigin(app.url, { host: "evil.test", ...HOSTILE_FORWARDING })).toBe("https://fixed.example:8443")
+
+    const jar = new CookieJar()
+    expect((await signIn(jar, `${app.url}/auth`)).headers.get("location")).toBe("https://fixed.example:8443")
+    expect(jar.names()).toContain("__Secure-authjs.session-token")
+    const me = (await (await send(jar, `${app.url}/me`)).json()) as { session: { user: { name: string } } }
+    expect(me.session.user.name).toBe("Alice")
+  })
+
+  it("without the origin option, AUTH_URL's recorded origin decides redirects and cookies, not Host", async () => {
+    vi.stubEnv("AUTH_URL", "https://auth.example/auth")
+    const app = await appWith(pluginOptions())
+    const jar = new CookieJar()
+    expect((await signIn(jar, `${app.url}/auth`)).headers.get("location")).toBe("https://auth.example")
+    expect(jar.names()).toContain("__Secure-authjs.session-token")
+    const me = (await (await send(jar, `${app.url}/me`)).json()) as { session: { user: { name: string } } }
+    expect(me.session.user.name).toBe("Alice")
   })
 
   it("without trustHost or AUTH_URL refuses the request (UntrustedHost), never reflecting the hostile host", async () => {

@@ -50,7 +50,8 @@ export async function getAuthUser(c: Context): Promise<AuthUser | null> {
   const { config, env, options } = requestConfig(c, "getAuthUser()")
   const origin = publicOrigin(c, config, options, env)
   const cookie = c.req.header("cookie") ?? ""
-  const session = await readSession({ cookie, origin }, config)
+  // The `origin` option wins over the recorded AUTH_URL here too, so the cookie names match authHandler()'s.
+  const session = await readSession({ cookie, origin, fixedOrigin: options.origin === undefined ? undefined : origin }, config)
   return session ? authUserOf(session, cookie, config, origin) : null
 }
 

@@ -16,9 +16,9 @@ function clientIpOf(c: Context): string | undefined {
  * The request core reads, over Hono's own request: headers as they are, the
  * body stream only if core reads it, or, when earlier middleware already
  * read the body (`c.req.parseBody()`, `c.req.json()`), `consumed`: the text
- * Hono kept of it.
+ * Hono kept of it. `fixed`: `origin` is the `origin` option's.
  */
-function authRequestOf(c: Context, origin: string, consumed?: string): AuthRequestLike {
+function authRequestOf(c: Context, origin: string, fixed: boolean, consumed?: string): AuthRequestLike {
   const req = c.req.raw
   const method = req.method
   const clientIp = clientIpOf(c)
@@ -27,6 +27,8 @@ function authRequestOf(c: Context, origin: string, consumed?: string): AuthReque
     url: `${origin}${pathAndQuery(req.url)}`,
     headers: req.headers,
     ...(clientIp === undefined ? {} : { clientIp }),
+    // The `origin` option's value wins over the AUTH_URL setEnvDefaults recorded; a Host-derived one never does.
+    ...(fixed ? { fixedOrigin: origin } : {}),
     get body() {
       if (method === "GET" || method === "HEAD") return null
       return consumed === undefined ? req.body : new Blob([consumed]).stream()
@@ -73,12 +75,14 @@ export function authHandler(options?: HonoAuthOptions): MiddlewareHandler {
   // (Hono accepts a Response or a promise of one from any handler).
   const handler = (c: Context): Response | Promise<Response> => {
     const { config, env, options: recorded } = requestConfig(c, "authHandler()")
-    const origin = publicOrigin(c, config, options ? { ...recorded, ...options } : recorded, env)
+    const merged = options ? { ...recorded, ...options } : recorded
+    const origin = publicOrigin(c, config, merged, env)
+    const fixed = merged.origin !== undefined
     if (c.req.raw.bodyUsed) {
       // Hono keeps what its body readers consumed; hand core the same bytes.
-      return c.req.text().then(async (consumed) => toResponse(await handleAuthRequest(authRequestOf(c, origin, consumed), config)))
+      return c.req.text().then(async (consumed) => toResponse(await handleAuthRequest(authRequestOf(c, origin, fixed, consumed), config)))
     }
-    const answer = handleAuthRequest(authRequestOf(c, origin), config)
+    const answer = handleAuthRequest(authRequestOf(c, origin, fixed), config)
     return answer instanceof Promise ? answer.then(toResponse) : toResponse(answer)
   }
   return handler as MiddlewareHandler

@@ -7,7 +7,7 @@
 import { Hono } from "hono"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import { authHandler, type AuthConfig, getAuthUser, type HonoAuthOptions, initAuthConfig } from "../src/index.js"
-import { type RunningApp, honoConfig, rawRequest, start } from "./support.js"
+import { CookieJar, type RunningApp, honoConfig, rawRequest, send, signIn, start } from "./support.js"
 
 const running: RunningApp[] = []
 afterEach(async () => {
@@ -58,8 +58,6 @@ describe("the public origin under Hono", () => {
     expect(await signinOrigin(app.url, { host: "internal:3000", "x-forwarded-host": "app.example:80@evil.test" })).toBe("http://localhost")
   })
 
-  // Core itself moves every request to the origin AUTH_URL names (setEnvDefaults records it), so with
-  // AUTH_URL set the origin option cannot name another origin; set one or the other.
   it("uses AUTH_URL's origin over Host and X-Forwarded-*, even with trustProxy", async () => {
     vi.stubEnv("AUTH_URL", "https://auth.example/api/auth")
     const app = await appWith(honoConfig(), { trustProxy: true })
@@ -75,6 +73,30 @@ describe("the public origin under Hono", () => {
   it("uses the origin option over every header, trustProxy included", async () => {
     const app = await appWith(honoConfig(), { origin: "https://fixed.example:8443", trustProxy: true })
     expect(await signinOrigin(app.url, { host: "evil.test", ...HOSTILE_FORWARDING })).toBe("https://fixed.example:8443")
+  })
+
+  it("uses the origin option over the AUTH_URL setEnvDefaults recorded, for URLs, redirects, cookies and getAuthUser", async () => {
+    // An http AUTH_URL against an https option: they would also pick different cookie names.
+    vi.stubEnv("AUTH_URL", "http://auth.example/api/auth")
+    const app = await appWith(honoConfig(), { origin: "https://fixed.example:8443", trustProxy: true })
+    expect(await signinOrigin(app.url, { host: "evil.test", ...HOSTILE_FORWARDING })).toBe("https://fixed.example:8443")
+
+    const jar = new CookieJar()
+    const signedIn = await signIn(jar, `${app.url}/api/auth`)
+    expect(signedIn.headers.get("location")).toBe("https://fixed.example:8443")
+    expect(jar.names()).toContain("__Secure-authjs.session-token")
+    const user = (await (await send(jar, `${app.url}/whoami`)).json()) as { session: { user: { name: string } } }
+    expect(user.session.user.name).toBe("Alice")
+  })
+
+  it("without the origin option, AUTH_URL's recorded origin decides redirects and cookies, not Host", async () => {
+    vi.stubEnv("AUTH_URL", "https://auth.example/api/auth")
+    const app = await appWith(honoConfig())
+    const jar = new CookieJar()
+    expect((await signIn(jar, `${app.url}/api/auth`)).headers.get("location")).toBe("https://auth.example")
+    expect(jar.names()).toContain("__Secure-authjs.session-token")
+    const user = (await (await send(jar, `${app.url}/whoami`)).json()) as { session: { user: { name: string } } }
+    expect(user.session.user.name).toBe("Alice")
   })
 
   it("without trustHost or AUTH_URL refuses the request (UntrustedHost), never reflecting the hostile host", async () => {

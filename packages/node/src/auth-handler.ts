@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from "node:http"
 import { type AuthConfig, type AuthRequestLike, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
 import { NodeHeaderView, withoutBodyFraming } from "./headers.js"
 import type { NodeHandlerOptions, ToAuthRequestOptions } from "./options.js"
-import { requestOrigin, resolveNodeOptions } from "./origin.js"
+import { isOriginOption, requestOrigin, resolveNodeOptions } from "./origin.js"
 import { bodyStream, hasBody, pathOf } from "./request.js"
 
 /**
@@ -27,7 +27,10 @@ import { bodyStream, hasBody, pathOf } from "./request.js"
  *   framing headers are then hidden), else `req` streamed, created only if
  *   core reads it (GET and HEAD never have one);
  * - `clientIp`: `options.clientIp`, else the socket's remote address (never
- *   a forwarded header), for core's per-client rate limits.
+ *   a forwarded header), for core's per-client rate limits;
+ * - `fixedOrigin`: the origin of `options.origin` when set, so that it wins
+ *   over the `AUTH_URL` origin `setEnvDefaults` recorded (the rule of
+ *   `resolvePublicOrigin`).
  *
  * @throws TypeError when `options.origin` is set and not an absolute http(s) URL.
  */
@@ -41,11 +44,14 @@ function authRequestOf(req: IncomingMessage, options: ToAuthRequestOptions, conf
   const replaced = options.body
   const clientIp = options.clientIp ?? req.socket?.remoteAddress
   let body: ReadableStream<Uint8Array> | null | undefined
+  const origin = requestOrigin(req, options, config)
   return {
     ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
     ...(clientIp === undefined ? {} : { clientIp }),
+    // Only the caller's `origin` option wins over the AUTH_URL setEnvDefaults recorded; a Host never does.
+    ...(isOriginOption(options) ? { fixedOrigin: origin } : {}),
     method,
-    url: `${requestOrigin(req, options, config)}${pathOf(options.path ?? req.url)}`,
+    url: `${origin}${pathOf(options.path ?? req.url)}`,
     headers: new NodeHeaderView(replaced === undefined ? req.headers : withoutBodyFraming(req.headers)),
     get body() {
       if (body === undefined) {

@@ -57,7 +57,12 @@ async function serve(handler: WebHandler, options: NodeRequestOptions, req: Inco
  *
  * @param options Origin resolution, see {@link NodeHandlerOptions}: a fixed
  *   `origin`, else the origin of `AUTH_URL` in `options.env` (default
- *   `process.env`, read now), else each request's `Host`.
+ *   `process.env`, read now), else each request's `Host`. This sets the
+ *   `Request`'s URL only: a web `Request` cannot say that its origin was
+ *   fixed, so when the handler calls `Auth()`, `Auth()`'s own rule applies
+ *   and the origin of the `AUTH_URL` that `setEnvDefaults` recorded on its
+ *   configuration wins over `origin`. For `origin` to win over that
+ *   `AUTH_URL`, use `toNodeAuthHandler(config, { origin })`.
  * @throws TypeError at once when `options.origin`, or the `AUTH_URL` used in
  *   its place, is not an absolute http(s) URL.
  */

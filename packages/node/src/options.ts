@@ -14,7 +14,11 @@ export interface NodeRequestOptions {
    * The fixed public origin of the app, e.g. the origin of `AUTH_URL`
    * (`https://app.example.com`). When set it wins over the `Host` and
    * forwarded headers, which are then ignored. Only its origin is used; a
-   * path is dropped. Default: derived from the request (the listeners,
+   * path is dropped. With {@link toNodeAuthHandler} and {@link toAuthRequest}
+   * it also wins over the `AUTH_URL` that `setEnvDefaults` recorded on the
+   * configuration; {@link toNodeHandler} hands a web `Request` to your
+   * handler, and `Auth()` then lets that `AUTH_URL` win (see its TSDoc).
+   * Default: derived from the request (the listeners,
    * {@link toNodeHandler} and {@link toNodeAuthHandler}, default to the
    * origin of `AUTH_URL`, see {@link NodeHandlerOptions.env}).
    */

@@ -39,6 +39,8 @@ function hostOf(req: IncomingMessage, trustProxy: boolean): string | undefined {
 
 /** Marks options whose `origin` was already validated by {@link resolveNodeOptions}. */
 const originChecked = Symbol("latchkey.node.originChecked")
+/** Marks resolved options whose `origin` came from the caller's `origin` option, not from `AUTH_URL`. */
+const originFromOption = Symbol("latchkey.node.originFromOption")
 
 /** A configuration with nothing recorded and no `trustHost`: the rule's fixed steps only. */
 const NO_CONFIG = Object.freeze({})
@@ -60,7 +62,17 @@ export function resolveNodeOptions(options: NodeHandlerOptions, config: object =
   // No host is passed: only the fixed steps of the rule can answer here.
   const origin = resolvePublicOrigin({ origin: rest.origin, config, env })
   if (origin === undefined) return rest
-  return { ...rest, origin, [originChecked]: true } as NodeRequestOptions
+  return { ...rest, origin, [originChecked]: true, [originFromOption]: rest.origin !== undefined } as NodeRequestOptions
+}
+
+/**
+ * Whether `options.origin` is the caller's own `origin` option (so it may
+ * override the `AUTH_URL` origin `setEnvDefaults` recorded), rather than the
+ * `AUTH_URL` origin {@link resolveNodeOptions} put in its place.
+ */
+export function isOriginOption(options: NodeRequestOptions): boolean {
+  if (options.origin === undefined) return false
+  return originChecked in options ? (options as { [originFromOption]?: boolean })[originFromOption] === true : true
 }
 
 /**

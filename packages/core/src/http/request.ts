@@ -89,6 +89,24 @@ export interface AuthRequestLike {
    * only when the app sets it. Default: unknown (no per-client limit).
    */
   clientIp?: string
+  /**
+   * The public origin the integration's own `origin` option fixed (e.g.
+   * `toNodeAuthHandler(config, { origin })`), for an integration that has
+   * one. It wins over the `AUTH_URL` origin `setEnvDefaults` recorded:
+   * every URL, redirect and cookie prefix is built on it, whatever `url`'s
+   * origin is. Without it, `Auth()` moves the request to the recorded
+   * `AUTH_URL` origin when there is one (docs/configuration.md, "AUTH_URL
+   * and the host").
+   *
+   * A value, not a flag, so that only an origin the app itself configured
+   * can override `AUTH_URL`: never fill it from a request header (`Host`,
+   * `X-Forwarded-Host`), which would let a client choose the origin. Only
+   * the origin of an absolute http(s) URL is used (a path is ignored);
+   * anything else is a configuration error (500, logged). A web `Request`
+   * has no such field, so `Auth(request)` always follows `AUTH_URL`.
+   * Default: none (the `AUTH_URL` rule applies).
+   */
+  fixedOrigin?: string
 }
 
 /**

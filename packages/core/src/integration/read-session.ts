@@ -19,9 +19,19 @@ export interface SessionReadRequest {
   /**
    * The public origin (from {@link resolvePublicOrigin}). It picks the cookie
    * names (`__Secure-` prefixes on https). Default `http://localhost`; the
-   * `AUTH_URL` origin recorded on the configuration wins over either.
+   * `AUTH_URL` origin recorded on the configuration wins over either, unless
+   * `fixedOrigin` is set.
    */
   origin?: string | undefined
+  /**
+   * The origin the integration's own `origin` option fixed, which wins over
+   * the recorded `AUTH_URL` origin (and over `origin`), as
+   * `AuthRequestLike.fixedOrigin` does for `Auth()`: set it exactly when the
+   * integration sets that field on the requests it hands to core, so the
+   * session is read under the cookie names they were written with. Never a
+   * value from a request header. Default: none.
+   */
+  fixedOrigin?: string | undefined
 }
 
 /** The one headers object of every read without cookies (immutable). */
@@ -72,6 +82,7 @@ export function readSession(request: SessionReadRequest, config: Omit<AuthConfig
         url: `${request.origin ?? "http://localhost"}${basePath}/session`,
         headers: cookie ? new CookieHeaders(cookie) : NO_COOKIES,
         body: null,
+        ...(request.fixedOrigin === undefined ? {} : { fixedOrigin: request.fixedOrigin }),
       },
       config as AuthConfig,
     )

@@ -15,20 +15,6 @@ export type AppRouteHandler = (request: NextRequest) => Promise<Response>
 export type AppRouteHandlers = Record<"GET" | "POST", AppRouteHandler>
 
 /**
- * `request.url` (always absolute and serialised by the URL parser in Next)
- * cut into its origin and the rest, without parsing it again: core parses the
- * rebuilt URL itself.
- */
-function splitUrl(url: string): { origin: string; pathAndQuery: string } {
-  const authority = url.indexOf("//") + 2
-  let end = authority
-  while (end < url.length && url[end] !== "/" && url[end] !== "?" && url[end] !== "#") end++
-  // The fragment never reaches the server; drop it as `pathname + search` did.
-  const hash = url.indexOf("#", end)
-  return { origin: url.slice(0, end), pathAndQuery: hash === -1 ? url.slice(end) || "/" : url.slice(end, hash) || "/" }
-}
-
-/**
  * One handler for both methods: the request goes to core with its URL moved
  * to the public origin (the one origin rule, see origin.ts), its headers and
  * body as they came. Without a trusted origin the request keeps Next's own
@@ -37,9 +23,12 @@ function splitUrl(url: string): { origin: string; pathAndQuery: string } {
 export function routeHandler(input: NextAuthConfigInput): AppRouteHandler {
   return async (request) => {
     const config = await configFor(input, request)
-    const { origin: ownOrigin, pathAndQuery } = splitUrl(request.url)
-    const origin = publicOrigin(request.headers, config) ?? ownOrigin
-    const parts = await handleAuthRequest({ method: request.method, url: `${origin}${pathAndQuery}`, headers: request.headers, body: request.body }, config)
+    const url = new URL(request.url)
+    const origin = publicOrigin(request.headers, config) ?? url.origin
+    const parts = await handleAuthRequest(
+      { method: request.method, url: `${origin}${url.pathname}${url.search}`, headers: request.headers, body: request.body },
+      config,
+    )
     return responseFromParts(parts)
   }
 }

@@ -23,6 +23,17 @@ export const LATCHKEY_APP = join(ROOT, "e2e/next-app");
 /** Where the next-auth copy of the fixture is generated (git-ignored). */
 export const NEXT_AUTH_APP = join(ROOT, "e2e/.next-auth-app");
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
+/** The fixture on Next 15 (middleware.js on the Node.js runtime instead of Next 16's proxy.js; git-ignored). */
+export const NEXT15_APP = join(ROOT, "e2e/.next15-app");
+/** The Next 15 release the fixture is tested on (the peer range's lower major). */
+export const NEXT15_VERSION = "15.5.29";
+/** Where that Next is installed, inside the repository so it shares the root's React (git-ignored). */
+const NEXT15_INSTALL = join(ROOT, "e2e/.next15-install");
+/** The `next` binary an app is built and served with: its own node_modules/next when it has one (Next 15), else the root's. */
+function nextBinOf(appDir) {
+    const own = join(appDir, "node_modules/next/dist/bin/next");
+    return existsSync(own) ? own : NEXT_BIN;
+}
 const STAMP = ".next/latchkey-fixture-stamp";
 const READY_TIMEOUT_MS = 60_000;
 /** Whether next-auth is installed in compat/ (npm run compat:install). */
@@ -53,6 +64,7 @@ function buildInputsDigest(appDir) {
         for (const file of sourceFiles(dir))
             hash.update(relative(ROOT, file)).update(String(statSync(file).mtimeMs));
     }
+    hash.update(readFileSync(join(nextBinOf(appDir), "../../../package.json")));
     const nextAuth = join(ROOT, "compat/node_modules/next-auth/package.json");
     if (existsSync(nextAuth))
         hash.update(readFileSync(nextAuth));
@@ -80,7 +92,7 @@ export function buildNextApp(appDir) {
     }
     const started = performance.now();
     try {
-        execFileSync(process.execPath, [NEXT_BIN, "build"], { cwd: appDir, env: nextEnv(), stdio: "pipe", encoding: "utf8" });
+        execFileSync(process.execPath, [nextBinOf(appDir), "build"], { cwd: appDir, env: nextEnv(), stdio: "pipe", encoding: "utf8" });
     }
     catch (error) {
         const { stdout = "", stderr = "" } = error;
@@ -113,6 +125,43 @@ export function writeNextAuthVariant() {
     return NEXT_AUTH_APP;
 }
 /**
+ * Writes the Next 15 copy of the fixture: the same files, with Next 16's
+ * proxy.js replaced by the middleware.js Next 15 runs, on the Node.js runtime
+ * (`runtime: "nodejs"`, stable since Next 15.5): Latchkey's core does not
+ * build for the Edge runtime. Next NEXT15_VERSION is installed once (npm, from the
+ * registry) and reused while it is that version.
+ */
+export function writeNext15Variant() {
+    const installed = join(NEXT15_INSTALL, "node_modules/next/package.json");
+    if (!existsSync(installed) || JSON.parse(readFileSync(installed, "utf8")).version !== NEXT15_VERSION) {
+        mkdirSync(NEXT15_INSTALL, { recursive: true });
+        writeFileSync(join(NEXT15_INSTALL, "package.json"), '{ "private": true }\n');
+        // --legacy-peer-deps: React is the root's, so the app and Next render with one copy of it.
+        execFileSync("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--legacy-peer-deps", "--ignore-scripts", `next@${NEXT15_VERSION}`], { cwd: NEXT15_INSTALL, stdio: "pipe" });
+    }
+    for (const entry of existsSync(NEXT15_APP) ? readdirSync(NEXT15_APP) : []) {
+        if (entry !== ".next")
+            rmSync(join(NEXT15_APP, entry), { recursive: true, force: true });
+    }
+    for (const file of sourceFiles(LATCHKEY_APP)) {
+        if (relative(LATCHKEY_APP, file) === "proxy.js")
+            continue;
+        const target = join(NEXT15_APP, relative(LATCHKEY_APP, file));
+        mkdirSync(join(target, ".."), { recursive: true });
+        cpSync(file, target);
+    }
+    writeFileSync(join(NEXT15_APP, "middleware.js"), [
+        "// Next 15: auth as middleware (proxy.js in Next 16), on the Node.js runtime.",
+        'export { auth as middleware } from "./auth"',
+        "",
+        'export const config = { matcher: ["/dashboard/:path*"], runtime: "nodejs" }',
+        "",
+    ].join("\n"));
+    mkdirSync(join(NEXT15_APP, "node_modules"), { recursive: true });
+    symlinkSync(join(NEXT15_INSTALL, "node_modules/next"), join(NEXT15_APP, "node_modules/next"), "dir");
+    return NEXT15_APP;
+}
+/**
  * @typedef {object} NextServer A running `next start`.
  * @property {import("node:child_process").ChildProcess} child
  * @property {string} origin `http://localhost:{port}` (the server listens on 127.0.0.1)
@@ -130,7 +179,7 @@ export function writeNextAuthVariant() {
  */
 export async function startNextApp(appDir, env, port) {
     const chosen = port;
-    const child = spawn(process.execPath, [NEXT_BIN, "start", "-p", String(chosen), "-H", "127.0.0.1"], {
+    const child = spawn(process.execPath, [nextBinOf(appDir), "start", "-p", String(chosen), "-H", "127.0.0.1"], {
         cwd: appDir,
         env: nextEnv(env),
         stdio: ["ignore", "pipe", "pipe"],

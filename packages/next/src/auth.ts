@@ -10,6 +10,7 @@
  * - `auth(req, res)` / `auth({ req, res })`: Pages Router API routes and
  *   `getServerSideProps`; refreshed cookies are set on `res`.
  */
+import { readSession } from "@latchkey/core/integration"
 import type { Session } from "@latchkey/core/types"
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
 import { cookies as cookieStore, headers as requestHeaders } from "./next-modules.js"
@@ -78,8 +79,8 @@ export function createAuth(configSource: ConfigSource): AuthFunction {
       // signed in or updated the session sees the new cookie.
       const headers = await requestHeaders()
       const config = await configSource(undefined)
-      const { session } = await readSessionCookies(cookieHeaderOf(await cookieStore()), publicOrigin(headers, config), config)
-      return session
+      // A render cannot set cookies, so what core would refresh while reading is not needed here.
+      return readSession({ cookie: cookieHeaderOf(await cookieStore()), origin: publicOrigin(headers, config) }, config)
     }
     if (first instanceof Request) {
       const request = first as NextRequest

@@ -1,16 +1,19 @@
 /**
  * The public origin of a request served by Next.js, by the rule every
- * Latchkey integration follows: the `AUTH_URL` origin that `setEnvDefaults`
+ * Latchkey integration follows (`resolvePublicOrigin` from
+ * `@latchkey/core/integration`): the `AUTH_URL` origin that `setEnvDefaults`
  * recorded on the configuration; else, only when `trustHost` is on
  * (`AUTH_TRUST_HOST`, a development server, or the option), the scheme and
  * host the request names: `X-Forwarded-Proto`/`X-Forwarded-Host` first
  * (`next start` fills them from the connection when no proxy did), then `Host`.
- * Hosts pass the strict check of `@latchkey/node`'s `originFromHost`
- * (`app.test:80@evil.test` is refused). Otherwise `undefined`, and core then
- * answers with its `UntrustedHost` configuration error.
+ * Hosts pass the strict check of `originFromHost` (`app.test:80@evil.test` is
+ * refused). Otherwise `undefined`, and core then answers with its
+ * `UntrustedHost` configuration error.
+ *
+ * Only `@latchkey/core` is imported: no `node:*` module, so middleware that
+ * imports this runs on the Edge runtime too.
  */
-import { envOriginOf } from "@latchkey/core"
-import { originFromHost } from "@latchkey/node"
+import { resolvePublicOrigin } from "@latchkey/core/integration"
 
 /** The request headers the origin is taken from: anything with `get` (web `Headers`, Next's `ReadonlyHeaders`). */
 export interface HeaderReader {
@@ -19,16 +22,17 @@ export interface HeaderReader {
 
 /** The first value of a comma-separated list header, trimmed. */
 function firstValue(value: string | null): string | undefined {
-  const first = value?.split(",")[0]?.trim()
+  if (value === null) return undefined
+  const comma = value.indexOf(",")
+  const first = (comma === -1 ? value : value.slice(0, comma)).trim()
   return first ? first : undefined
 }
 
 /** `scheme://host[:port]` for a request with `headers` under `config`, or `undefined` when none can be trusted. */
-export function publicOrigin(headers: HeaderReader, config: { trustHost?: boolean }): string | undefined {
-  const recorded = envOriginOf(config)
-  if (recorded) return recorded
-  if (!config.trustHost) return undefined
-  const scheme = firstValue(headers.get("x-forwarded-proto")) ?? "http"
-  const host = firstValue(headers.get("x-forwarded-host")) ?? firstValue(headers.get("host"))
-  return originFromHost(scheme, host)
+export function publicOrigin(headers: HeaderReader, config: object): string | undefined {
+  return resolvePublicOrigin({
+    config,
+    scheme: firstValue(headers.get("x-forwarded-proto")) ?? "http",
+    host: firstValue(headers.get("x-forwarded-host")) ?? firstValue(headers.get("host")),
+  })
 }

@@ -1,6 +1,14 @@
 /**
  * Reads a session from a `Cookie` header value: `GET {basePath}/session`
  * handled by core at the `handleAuthRequest` level, with no web `Request`.
+ *
+ * `auth()` in server components uses `readSession` from
+ * `@latchkey/core/integration` (a render cannot set cookies). Middleware,
+ * `auth(fn)` wrappers and Pages Router calls use {@link readSessionCookies}
+ * instead, because they can forward what core sets while reading, as
+ * `next-auth` does: a re-issued JWT after `session.updateAge`, a database
+ * session's slid expiry, the session cache, or the clearing of a cookie that
+ * can no longer be read. `readSession` deliberately drops those cookies.
  */
 import { handleAuthRequest } from "@latchkey/core"
 import type { Session } from "@latchkey/core/types"

@@ -27,8 +27,8 @@ const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
 export const NEXT15_APP = join(ROOT, "e2e/.next15-app");
 /** The Next 15 release the fixture is tested on (the peer range's lower major). */
 export const NEXT15_VERSION = "15.5.29";
-/** Where that Next is installed, inside the repository so it shares the root's React (git-ignored). */
-const NEXT15_INSTALL = join(ROOT, "e2e/.next15-install");
+/** Where that Next is installed (`npm run next15:install`, from e2e/next15's lockfile), inside the repository so it shares the root's React. */
+const NEXT15_INSTALL = join(ROOT, "e2e/next15");
 /** The `next` binary an app is built and served with: its own node_modules/next when it has one (Next 15), else the root's. */
 function nextBinOf(appDir) {
     const own = join(appDir, "node_modules/next/dist/bin/next");
@@ -128,16 +128,13 @@ export function writeNextAuthVariant() {
  * Writes the Next 15 copy of the fixture: the same files, with Next 16's
  * proxy.js replaced by the middleware.js Next 15 runs, on the Node.js runtime
  * (`runtime: "nodejs"`, stable since Next 15.5): Latchkey's core does not
- * build for the Edge runtime. Next NEXT15_VERSION is installed once (npm, from the
- * registry) and reused while it is that version.
+ * build for the Edge runtime. Next NEXT15_VERSION comes from e2e/next15, which
+ * `npm run next15:install` (npm test's pretest) installs from its lockfile.
  */
 export function writeNext15Variant() {
     const installed = join(NEXT15_INSTALL, "node_modules/next/package.json");
     if (!existsSync(installed) || JSON.parse(readFileSync(installed, "utf8")).version !== NEXT15_VERSION) {
-        mkdirSync(NEXT15_INSTALL, { recursive: true });
-        writeFileSync(join(NEXT15_INSTALL, "package.json"), '{ "private": true }\n');
-        // --legacy-peer-deps: React is the root's, so the app and Next render with one copy of it.
-        execFileSync("npm", ["install", "--no-audit", "--no-fund", "--no-save", "--legacy-peer-deps", "--ignore-scripts", `next@${NEXT15_VERSION}`], { cwd: NEXT15_INSTALL, stdio: "pipe" });
+        throw new Error(`Next ${NEXT15_VERSION} is not installed in e2e/next15: run \`npm run next15:install\` (npm test's pretest does).`);
     }
     for (const entry of existsSync(NEXT15_APP) ? readdirSync(NEXT15_APP) : []) {
         if (entry !== ".next")

@@ -13,8 +13,7 @@
 //
 // Each figure is the median over the rounds; the ratio the median of the per-round ratios.
 
-import { fork } from "node:child_process"
-import { fileURLToPath } from "node:url"
+import { forkServer, reportReady } from "./integration-child.js"
 import { median, reportIntegrationRow } from "./integration-report.js"
 import { measureRounds, sessionCookie } from "./integration-rounds.js"
 
@@ -44,16 +43,11 @@ async function fastifyApp(kind) {
 async function serveChild(kind) {
   const app = await fastifyApp(kind)
   await app.listen({ port: 0, host: "127.0.0.1" })
-  process.send({ type: "ready", port: app.server.address().port })
-  process.on("disconnect", () => process.exit(0))
+  reportReady(app.server.address().port)
 }
 
 function startServer(kind, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [kind], { env: { ...process.env, ...env, NODE_ENV: "production" } })
-    child.once("message", (message) => resolve({ kind, child, url: `http://127.0.0.1:${message.port}${PREFIX}/session` }))
-    child.once("exit", (code) => reject(new Error(`the ${kind} server exited (${code}) before it was ready`)))
-  })
+  return forkServer(import.meta.url, kind, `${PREFIX}/session`, env)
 }
 
 async function main() {

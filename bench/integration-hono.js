@@ -15,8 +15,7 @@
 //
 // Each figure is the median over the rounds; each ratio the median of the per-round ratios.
 
-import { fork } from "node:child_process"
-import { fileURLToPath } from "node:url"
+import { forkServer, reportReady } from "./integration-child.js"
 import { median, reportIntegrationRow } from "./integration-report.js"
 import { measureRounds, sessionCookie } from "./integration-rounds.js"
 
@@ -61,17 +60,12 @@ async function honoApp(kind) {
 async function serveChild(kind) {
   const { serve } = await import("@hono/node-server")
   const app = await honoApp(kind)
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => process.send({ type: "ready", port: info.port }))
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => reportReady(info.port))
   server.keepAliveTimeout = 30_000
-  process.on("disconnect", () => process.exit(0))
 }
 
 function startServer(kind, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [kind], { env: { ...process.env, ...env, NODE_ENV: "production" } })
-    child.once("message", (message) => resolve({ kind, child, url: `http://127.0.0.1:${message.port}${BASE_PATH}/session` }))
-    child.once("exit", (code) => reject(new Error(`the ${kind} server exited (${code}) before it was ready`)))
-  })
+  return forkServer(import.meta.url, kind, `${BASE_PATH}/session`, env)
 }
 
 async function main() {

@@ -27,6 +27,7 @@ import { createRequire } from "node:module"
 import { fileURLToPath } from "node:url"
 import { makeConfig } from "./implementations.js"
 import { reportIntegrationRow } from "./integration-report.js"
+import { loadSession, sessionCookie } from "./integration-rounds.js"
 
 const CONNECTIONS = 50
 const here = fileURLToPath(import.meta.url)
@@ -108,12 +109,8 @@ async function checkedSession(server, cookie) {
   return text
 }
 
-async function measure(server, cookie, seconds) {
-  const { default: autocannon } = await import("autocannon")
-  const result = await autocannon({ url: `${server.url}/auth/session`, connections: CONNECTIONS, headers: { cookie }, duration: seconds })
-  const failed = result.non2xx + result.errors + result.timeouts
-  if (failed > 0) throw new Error(`${server.label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
-  return result.requests.average
+function measure(server, cookie, seconds) {
+  return loadSession({ label: server.label, url: `${server.url}/auth/session` }, cookie, seconds, CONNECTIONS)
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]
@@ -124,10 +121,8 @@ async function run() {
   const seconds = Number(process.env.BENCH_DURATION ?? 3)
   const warmup = Number(process.env.BENCH_WARMUP ?? 1)
   const majors = (process.env.BENCH_EXPRESS ?? "5,4").split(",").map(Number)
-  const { encode } = await import("@latchkey/core/jwt")
   const now = Math.floor(Date.now() / 1000)
-  const token = await encode({ token: { ...USER, iat: now, exp: now + 3600 }, secret: SECRET, salt: "authjs.session-token" })
-  const cookie = `authjs.session-token=${token}`
+  const cookie = await sessionCookie({ ...USER, iat: now, exp: now + 3600 }, SECRET)
 
   console.log(`GET /auth/session with a JWT cookie, ${CONNECTIONS} connections, ${rounds} interleaved rounds × ${seconds} s per server`)
   const servers = []

@@ -13,13 +13,12 @@
 //
 // Each figure is the median over the rounds; the ratio the median of the per-round ratios.
 
-import { fork } from "node:child_process"
-import { fileURLToPath } from "node:url"
+import { forkServer, reportReady } from "./integration-child.js"
 import { median, reportIntegrationRow } from "./integration-report.js"
+import { measureRounds, sessionCookie } from "./integration-rounds.js"
 
 const SECRET = "bench-secret-bench-secret-bench-secret-0123"
 const PREFIX = "/auth"
-const COOKIE_NAME = "authjs.session-token"
 const CONNECTIONS = 50
 const KINDS = ["latchkey", "bare"]
 
@@ -44,33 +43,17 @@ async function fastifyApp(kind) {
 async function serveChild(kind) {
   const app = await fastifyApp(kind)
   await app.listen({ port: 0, host: "127.0.0.1" })
-  process.send({ type: "ready", port: app.server.address().port })
-  process.on("disconnect", () => process.exit(0))
+  reportReady(app.server.address().port)
 }
 
 function startServer(kind, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [kind], { env: { ...process.env, ...env, NODE_ENV: "production" } })
-    child.once("message", (message) => resolve({ kind, child, url: `http://127.0.0.1:${message.port}${PREFIX}/session` }))
-    child.once("exit", (code) => reject(new Error(`the ${kind} server exited (${code}) before it was ready`)))
-  })
-}
-
-async function measure(autocannon, server, cookie, seconds) {
-  const result = await autocannon({ url: server.url, connections: CONNECTIONS, headers: { cookie }, duration: seconds })
-  if (result.non2xx || result.errors || result.timeouts) {
-    throw new Error(`${server.kind}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
-  }
-  return result.requests.average
+  return forkServer(import.meta.url, kind, `${PREFIX}/session`, env)
 }
 
 async function main() {
   const seconds = Number(process.env.BENCH_DURATION ?? process.env.BENCH_SECONDS ?? 3)
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
-  const { default: autocannon } = await import("autocannon")
-  const { encode } = await import("@latchkey/core/jwt")
-  const token = await encode({ token: { name: "Bench", email: "bench@example.com", sub: "1" }, secret: SECRET, salt: COOKIE_NAME })
-  const cookie = `${COOKIE_NAME}=${token}`
+  const cookie = await sessionCookie({ name: "Bench", email: "bench@example.com", sub: "1" }, SECRET)
 
   const latchkey = await startServer("latchkey")
   // The bare server answers exactly what Latchkey answers for this cookie.
@@ -79,13 +62,8 @@ async function main() {
   const bare = await startServer("bare", { BENCH_BODY: expected })
   const servers = { latchkey, bare }
   try {
-    for (const server of Object.values(servers)) await measure(autocannon, server, cookie, 1) // warm-up
-    const perRound = []
-    for (let round = 0; round < rounds; round++) {
-      const measured = {}
-      for (const kind of KINDS) measured[kind] = await measure(autocannon, servers[kind], cookie, seconds)
-      perRound.push(measured)
-    }
+    const targets = KINDS.map((kind) => ({ label: kind, url: servers[kind].url }))
+    const perRound = await measureRounds(targets, cookie, { rounds, seconds, warmup: 1, connections: CONNECTIONS })
     const rps = Object.fromEntries(KINDS.map((kind) => [kind, median(perRound.map((round) => round[kind]))]))
     const vsBare = median(perRound.map((round) => round.latchkey / round.bare))
     console.log(`Fastify 5, GET ${PREFIX}/session with a JWT cookie, ${CONNECTIONS} connections, median of ${rounds}×${seconds}s`)

@@ -15,13 +15,12 @@
 //
 // Each figure is the median over the rounds; each ratio the median of the per-round ratios.
 
-import { fork } from "node:child_process"
-import { fileURLToPath } from "node:url"
+import { forkServer, reportReady } from "./integration-child.js"
 import { median, reportIntegrationRow } from "./integration-report.js"
+import { measureRounds, sessionCookie } from "./integration-rounds.js"
 
 const SECRET = "bench-secret-bench-secret-bench-secret-0123"
 const BASE_PATH = "/api/auth"
-const COOKIE_NAME = "authjs.session-token"
 const CONNECTIONS = 50
 const KINDS = ["latchkey", "authjs", "bare"]
 
@@ -61,34 +60,18 @@ async function honoApp(kind) {
 async function serveChild(kind) {
   const { serve } = await import("@hono/node-server")
   const app = await honoApp(kind)
-  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => process.send({ type: "ready", port: info.port }))
+  const server = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, (info) => reportReady(info.port))
   server.keepAliveTimeout = 30_000
-  process.on("disconnect", () => process.exit(0))
 }
 
 function startServer(kind, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), [kind], { env: { ...process.env, ...env, NODE_ENV: "production" } })
-    child.once("message", (message) => resolve({ kind, child, url: `http://127.0.0.1:${message.port}${BASE_PATH}/session` }))
-    child.once("exit", (code) => reject(new Error(`the ${kind} server exited (${code}) before it was ready`)))
-  })
-}
-
-async function measure(autocannon, server, cookie, seconds) {
-  const result = await autocannon({ url: server.url, connections: CONNECTIONS, headers: { cookie }, duration: seconds })
-  if (result.non2xx || result.errors || result.timeouts) {
-    throw new Error(`${server.kind}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
-  }
-  return result.requests.average
+  return forkServer(import.meta.url, kind, `${BASE_PATH}/session`, env)
 }
 
 async function main() {
   const seconds = Number(process.env.BENCH_DURATION ?? process.env.BENCH_SECONDS ?? 3)
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
-  const { default: autocannon } = await import("autocannon")
-  const { encode } = await import("@latchkey/core/jwt")
-  const token = await encode({ token: { name: "Bench", email: "bench@example.com", sub: "1" }, secret: SECRET, salt: COOKIE_NAME })
-  const cookie = `${COOKIE_NAME}=${token}`
+  const cookie = await sessionCookie({ name: "Bench", email: "bench@example.com", sub: "1" }, SECRET)
 
   const latchkey = await startServer("latchkey")
   const authjs = await startServer("authjs")
@@ -99,13 +82,8 @@ async function main() {
   const bare = await startServer("bare", { BENCH_BODY: expected })
   const servers = { latchkey, authjs, bare }
   try {
-    for (const server of Object.values(servers)) await measure(autocannon, server, cookie, 1) // warm-up
-    const perRound = []
-    for (let round = 0; round < rounds; round++) {
-      const measured = {}
-      for (const kind of KINDS) measured[kind] = await measure(autocannon, servers[kind], cookie, seconds)
-      perRound.push(measured)
-    }
+    const targets = KINDS.map((kind) => ({ label: kind, url: servers[kind].url }))
+    const perRound = await measureRounds(targets, cookie, { rounds, seconds, warmup: 1, connections: CONNECTIONS })
     const rps = Object.fromEntries(KINDS.map((kind) => [kind, median(perRound.map((round) => round[kind]))]))
     const vsAuthjs = median(perRound.map((round) => round.latchkey / round.authjs))
     const vsBare = median(perRound.map((round) => round.latchkey / round.bare))

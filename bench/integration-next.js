@@ -14,16 +14,14 @@
 //   BENCH_CONNECTIONS (50)
 import { createServer } from "node:net"
 import { randomBytes } from "node:crypto"
-import autocannon from "autocannon"
-import { encode } from "@latchkey/core/jwt"
 import { median, reportIntegrationRow } from "./integration-report.js"
+import { measureRounds, sessionCookie } from "./integration-rounds.js"
 import { LATCHKEY_APP, NEXT_AUTH_APP, buildNextApp, nextAuthInstalled, startNextApp, writeNextAuthVariant } from "../e2e/support/next-app.mjs"
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const DURATION = Number(process.env.BENCH_DURATION ?? 3)
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 1)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
-const COOKIE_NAME = "authjs.session-token"
 const USER = { name: "Bench User", email: "bench@example.test" }
 
 function fail(message) {
@@ -55,16 +53,9 @@ async function checkSession(label, url, cookie) {
   if (response.status !== 200 || body?.user?.email !== USER.email) fail(`${label} answered ${response.status} ${text.slice(0, 300)} to ${url}`)
 }
 
-async function load(label, url, cookie, seconds) {
-  const result = await autocannon({ url, connections: CONNECTIONS, headers: { cookie }, duration: seconds })
-  const bad = result.non2xx + result.errors + result.timeouts
-  if (bad) fail(`${label}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total}`)
-  return result.requests.average
-}
-
 if (!nextAuthInstalled) fail("next-auth is not installed in compat/: run `npm run compat:install`")
 const secret = randomBytes(32).toString("hex")
-const cookie = `${COOKIE_NAME}=${await encode({ token: { ...USER, sub: "bench-user" }, secret, salt: COOKIE_NAME })}`
+const cookie = await sessionCookie({ ...USER, sub: "bench-user" }, secret)
 
 writeNextAuthVariant()
 for (const appDir of [LATCHKEY_APP, NEXT_AUTH_APP]) {
@@ -85,15 +76,14 @@ try {
     { label: "bare", url: `http://127.0.0.1:${ours.port}/bench/bare-session` },
   ]
   for (const row of rows) await checkSession(row.label, row.url, cookie)
-  for (const row of rows) await load(row.label, row.url, cookie, WARMUP)
 
-  const perRound = []
-  for (let round = 1; round <= ROUNDS; round++) {
-    const measured = {}
-    for (const row of rows) measured[row.label] = await load(row.label, row.url, cookie, DURATION)
-    perRound.push(measured)
-    console.log(`round ${round}: ${rows.map((row) => `${row.label} ${Math.round(measured[row.label])} req/s`).join(", ")}`)
-  }
+  const perRound = await measureRounds(rows, cookie, {
+    rounds: ROUNDS,
+    seconds: DURATION,
+    warmup: WARMUP,
+    connections: CONNECTIONS,
+    onRound: (round, measured) => console.log(`round ${round}: ${rows.map((row) => `${row.label} ${Math.round(measured[row.label])} req/s`).join(", ")}`),
+  }).catch((error) => fail(error.message))
 
   console.log(`\nGET /api/auth/session with a JWT cookie under next start (${CONNECTIONS} connections, median of ${ROUNDS} rounds × ${DURATION} s)`)
   for (const row of rows) console.log(`  ${row.label.padEnd(10)} ${String(Math.round(median(perRound.map((r) => r[row.label])))).padStart(7)} req/s`)

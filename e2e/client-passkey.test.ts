@@ -6,17 +6,16 @@
  * `registerPasskey()` after a password sign-in, autofill, and the automatic
  * upgrade (conditional create) where the browser reports it.
  */
-import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { BOB, bundleClientPages, recordAuthRequests, startClientApp, type ClientApp } from "./support/client-app.js"
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
+import type { BrowserContext, CDPSession, Page } from "playwright-core"
+import { beforeEach, describe, expect, it } from "vitest"
+import { BOB, clientAppInChromium, recordAuthRequests } from "./support/client-app.js"
+import { chromiumAvailable } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 const AUTHENTICATOR = { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true } as const
 
 describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chromium", () => {
-  let app: ClientApp
-  let browser: Browser
+  const running = clientAppInChromium()
   let context: BrowserContext
   let page: Page
   let cdp: CDPSession
@@ -27,20 +26,11 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
   const credentials = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials
   const mediations = () => page.evaluate(() => (window as any).mediations as string[])
 
-  beforeAll(async () => {
-    if (!chromiumAvailable) throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}`)
-    app = await startClientApp(await bundleClientPages())
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await app?.close()
-  })
 
   // A fresh browser profile and device per test: one user's passkeys never meet another's test.
   beforeEach(async () => {
     await context?.close()
-    context = await browser.newContext()
+    context = await running.browser.newContext()
     // Records the mediation of every WebAuthn call ("get:conditional", "create:optional", …).
     await context.addInitScript(() => {
       const w = window as any
@@ -60,7 +50,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
     cdp = await context.newCDPSession(page)
     await cdp.send("WebAuthn.enable")
     ;({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: AUTHENTICATOR }))
-    await page.goto(`${app.url}/plain`)
+    await page.goto(`${running.app.url}/plain`)
     await page.locator("#ready", { hasText: "ready" }).waitFor()
     requests = recordAuthRequests(page, { withQuery: true })
   })
@@ -68,7 +58,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
   it("signIn('passkey') with a new address registers a passkey and an account; signed out, the passkey signs in again", async () => {
     const email = "ada@example.test"
     const registered = await page.evaluate((email) => (window as any).latchkey.webauthn.signIn("passkey", { email, redirect: false, redirectTo: "/home" }), email)
-    expect(registered).toEqual({ error: undefined, code: undefined, status: 200, ok: true, url: `${app.url}/home` })
+    expect(registered).toEqual({ error: undefined, code: undefined, status: 200, ok: true, url: `${running.app.url}/home` })
     expect((await session()).user.email).toBe(email)
     expect(await credentials()).toHaveLength(1)
     expect(requests).toContain(`GET /api/auth/webauthn-options/passkey?email=${encodeURIComponent(email)}`)
@@ -87,7 +77,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
 
   it("signIn('passkey') with redirect follows the server's answer", async () => {
     await Promise.all([
-      page.waitForURL(`${app.url}/plain?welcome=1`),
+      page.waitForURL(`${running.app.url}/plain?welcome=1`),
       page.evaluate(() => (window as any).latchkey.webauthn.signIn("passkey", { email: "lin@example.test", redirectTo: "/plain?welcome=1" })),
     ])
     await page.locator("#ready", { hasText: "ready" }).waitFor()

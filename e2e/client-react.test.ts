@@ -6,13 +6,12 @@
  * re-render when the session did not change, the tab broadcast between two
  * pages of one context, interplay with next-auth's message, and `update()`.
  */
-import type { APIRequestContext, Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { BOB, bundleClientPages, recordAuthRequests, startClientApp, type ClientApp } from "./support/client-app.js"
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
+import type { APIRequestContext, BrowserContext, Page } from "playwright-core"
+import { beforeEach, describe, expect, it } from "vitest"
+import { BOB, clientAppInChromium, recordAuthRequests } from "./support/client-app.js"
+import { chromiumAvailable } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
-
 
 /** Signs Bob in with the context's cookies but outside the page, as a server action or another route would. */
 async function signInOutsideThePage(request: APIRequestContext, origin: string): Promise<void> {
@@ -35,8 +34,7 @@ const signInInPage = (page: Page) =>
   page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
 
 describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/react with React %i in Chromium", (react) => {
-  let app: ClientApp
-  let browser: Browser
+  const running = clientAppInChromium()
   let context: BrowserContext
   let page: Page
   let requests: string[]
@@ -45,22 +43,13 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
   async function open(query = ""): Promise<Page> {
     const opened = await context.newPage()
     await opened.clock.install()
-    await opened.goto(`${app.url}${path}${query}`)
+    await opened.goto(`${running.app.url}${path}${query}`)
     return opened
   }
 
-  beforeAll(async () => {
-    if (!chromiumAvailable) throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}`)
-    app = await startClientApp(await bundleClientPages())
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await app?.close()
-  })
   beforeEach(async () => {
     await context?.close()
-    context = await browser.newContext()
+    context = await running.browser.newContext()
     page = await open()
     await status(page).filter({ hasText: "unauthenticated" }).waitFor()
     requests = recordAuthRequests(page)
@@ -88,10 +77,10 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
 
   it("required: true sends a signed-out visitor to the sign-in page with error=SessionRequired", async () => {
     const required = await context.newPage()
-    await Promise.all([required.waitForURL((url) => url.pathname === "/api/auth/signin"), required.goto(`${app.url}${path}?required`)])
+    await Promise.all([required.waitForURL((url) => url.pathname === "/api/auth/signin"), required.goto(`${running.app.url}${path}?required`)])
     const url = new URL(required.url())
     expect(url.searchParams.get("error")).toBe("SessionRequired")
-    expect(url.searchParams.get("callbackUrl")).toBe(`${app.url}${path}?required`)
+    expect(url.searchParams.get("callbackUrl")).toBe(`${running.app.url}${path}?required`)
   })
 
   it("required: true with onUnauthenticated calls it instead, and reads as loading", async () => {
@@ -128,7 +117,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
   })
 
   it("picks up a sign-in done outside the page at the next focus", async () => {
-    await signInOutsideThePage(context.request, app.url)
+    await signInOutsideThePage(context.request, running.app.url)
     await page.clock.fastForward(5_000)
     await becomeVisible(page)
     await status(page).filter({ hasText: /^authenticated$/ }).waitFor()
@@ -136,7 +125,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
   })
 
   it("picks up a sign-in done outside the page at update()", async () => {
-    await signInOutsideThePage(context.request, app.url)
+    await signInOutsideThePage(context.request, running.app.url)
     const session = await page.evaluate(() => (window as any).latchkey.update())
     expect(session.user.name).toBe(BOB.name)
     await status(page).filter({ hasText: /^authenticated$/ }).waitFor()
@@ -231,7 +220,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
   it("a session given by the server (session prop) is used without a request", async () => {
     const seeded = await context.newPage()
     const seen = recordAuthRequests(seeded)
-    await seeded.goto(`${app.url}${path}?seed=null&focus=off`)
+    await seeded.goto(`${running.app.url}${path}?seed=null&focus=off`)
     await status(seeded).filter({ hasText: "unauthenticated" }).waitFor()
     await settle(seeded)
     expect(seen).toEqual([])
@@ -252,7 +241,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
         resolve()
       })
     })
-    await racing.goto(`${app.url}${path}?focus=off`)
+    await racing.goto(`${running.app.url}${path}?focus=off`)
     await held
     expect(await status(racing).textContent()).toBe("loading")
     await signInInPage(racing)

@@ -4,36 +4,25 @@
  * `redirect: false`, and what each costs in requests, counted as the
  * browser sends them.
  */
-import type { Browser, BrowserContext, Page } from "playwright-core"
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
-import { BOB, bundleClientPages, recordAuthRequests, startClientApp, type ClientApp } from "./support/client-app.js"
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
+import type { BrowserContext, Page } from "playwright-core"
+import { beforeEach, describe, expect, it } from "vitest"
+import { BOB, clientAppInChromium, recordAuthRequests } from "./support/client-app.js"
+import { chromiumAvailable } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 
-
 describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () => {
-  let app: ClientApp
-  let browser: Browser
+  const running = clientAppInChromium()
   let context: BrowserContext
   let page: Page
   let requests: string[]
 
-  beforeAll(async () => {
-    if (!chromiumAvailable) throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}`)
-    app = await startClientApp(await bundleClientPages())
-    browser = await launchChromium()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await app?.close()
-  })
 
   beforeEach(async () => {
     await context?.close()
-    context = await browser.newContext()
+    context = await running.browser.newContext()
     page = await context.newPage()
-    await page.goto(`${app.url}/plain`)
+    await page.goto(`${running.app.url}/plain`)
     await page.locator("#ready", { hasText: "ready" }).waitFor()
     requests = recordAuthRequests(page)
   })
@@ -46,7 +35,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
       return [a, b, c]
     })
     expect(Object.keys(lists[0]).sort()).toEqual(["credentials", "passkey"])
-    expect(lists[0].credentials).toMatchObject({ id: "credentials", type: "credentials", callbackUrl: `${app.url}/api/auth/callback/credentials` })
+    expect(lists[0].credentials).toMatchObject({ id: "credentials", type: "credentials", callbackUrl: `${running.app.url}/api/auth/callback/credentials` })
     expect(lists[0].passkey.type).toBe("webauthn")
     expect(lists[1]).toEqual(lists[0])
     expect(lists[2]).toEqual(lists[0])
@@ -87,7 +76,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
       const { client } = (window as any).latchkey
       return client.signIn("credentials", { username, password, redirect: false, redirectTo: "/after" })
     }, BOB)
-    expect(result).toEqual({ error: undefined, code: undefined, status: 200, ok: true, url: `${app.url}/after` })
+    expect(result).toEqual({ error: undefined, code: undefined, status: 200, ok: true, url: `${running.app.url}/after` })
     expect(requests).toEqual(["POST /api/auth/callback/credentials"])
     const session = await page.evaluate(() => (window as any).latchkey.client.getSession())
     expect(session.user).toMatchObject({ name: BOB.name, email: BOB.email })
@@ -110,7 +99,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
 
   it("signIn with redirect follows the server's answer; an unknown provider goes to the sign-in page", async () => {
     await Promise.all([
-      page.waitForURL(`${app.url}/plain?done=1`),
+      page.waitForURL(`${running.app.url}/plain?done=1`),
       page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirectTo: "/plain?done=1" }), BOB),
     ])
     await page.locator("#ready", { hasText: "ready" }).waitFor()
@@ -144,7 +133,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
     await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
     requests.length = 0
     const result = await page.evaluate(() => (window as any).latchkey.client.signOut({ redirect: false, redirectTo: "/bye" }))
-    expect(result).toEqual({ url: `${app.url}/bye` })
+    expect(result).toEqual({ url: `${running.app.url}/bye` })
     expect(requests).toEqual(["POST /api/auth/signout"])
     expect((await context.cookies()).some((c) => c.name === "authjs.session-token")).toBe(false)
     expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
@@ -157,7 +146,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
 
   it("signOut with redirect follows the server's answer", async () => {
     await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
-    await Promise.all([page.waitForURL(`${app.url}/plain?out=1`), page.evaluate(() => (window as any).latchkey.client.signOut({ callbackUrl: "/plain?out=1" }))])
+    await Promise.all([page.waitForURL(`${running.app.url}/plain?out=1`), page.evaluate(() => (window as any).latchkey.client.signOut({ callbackUrl: "/plain?out=1" }))])
     await page.locator("#ready", { hasText: "ready" }).waitFor()
     expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
   })

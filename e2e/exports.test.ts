@@ -30,7 +30,7 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     ["@latchkey/core/adapters/memory", ["MemoryAdapter", "default"]],
     ["@latchkey/core/rate-limit", ["MemoryRateLimitStore", "checkRateLimit", "checkRateLimitKey", "createRateLimiter"]],
     ["@latchkey/core/types", []],
-    ["@latchkey/core/integration", ["originFromHost", "readSession", "resolvePublicOrigin"]],
+    ["@latchkey/core/integration", ["encodeParsedForm", "originFromHost", "readSession", "resolvePublicOrigin", "sessionFromBody"]],
     ["@latchkey/core/providers", []],
     ["@latchkey/node", ["NodeHeaderView", "originFromHost", "toAuthRequest", "toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeAuthResponse", "writeWebResponse"]],
     ["@latchkey/express", ["AuthError", "CredentialsSignin", "ExpressAuth", "UnsupportedExpressVersion", "customFetch", "getSession", "requireSession"]],

@@ -16,13 +16,15 @@ import { randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
-import type { Page } from "playwright-core"
+import type { Browser, Page } from "playwright-core"
 import { rolldown, type Plugin } from "rolldown"
+import { afterAll, beforeAll } from "vitest"
 import { MemoryAdapter } from "../../packages/core/src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../../packages/core/src/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import { toNodeHandler } from "../../packages/node/src/index.js"
+import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./pages-browser.js"
 
 /** The one user who can sign in with a password. */
 export const BOB = { username: "bob", password: "correct horse", name: "Bob", email: "bob@example.test" } as const
@@ -179,4 +181,30 @@ export function recordAuthRequests(page: Page, { withQuery = false } = {}): stri
     if (url.pathname.startsWith("/api/auth/")) seen.push(`${request.method()} ${url.pathname}${withQuery ? url.search : ""}`)
   })
   return seen
+}
+
+/** The server and browser of one client test suite, set once its `beforeAll` ran. */
+export interface ClientAppInChromium {
+  readonly app: ClientApp
+  readonly browser: Browser
+}
+
+/**
+ * Starts the client app (pages bundled) and Chromium before the tests of the
+ * calling `describe`, and closes both after them. Its fields are set once
+ * the suite's `beforeAll` ran. Throws when Chromium is missing (call it in a
+ * `describe` skipped when Chromium is missing outside CI).
+ */
+export function clientAppInChromium(): ClientAppInChromium {
+  const running = {} as { app: ClientApp; browser: Browser }
+  beforeAll(async () => {
+    if (!chromiumAvailable) throw new Error(`CI=true but Chromium is missing at ${CHROMIUM_PATH}`)
+    running.app = await startClientApp(await bundleClientPages())
+    running.browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await running.browser?.close()
+    await running.app?.close()
+  })
+  return running
 }

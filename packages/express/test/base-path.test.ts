@@ -6,14 +6,12 @@
  * follow the path the request arrived under.
  */
 import express from "express"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ExpressAuth, type ExpressAuthConfig } from "../src/index.js"
 import { CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
+const running = closedAfterEachTest<RunningApp>()
 
 /** A config whose warnings land in `warnings`; `debug: true` makes preparing it warn "debug-enabled" once. */
 function observedConfig(warnings: string[], overrides: Partial<ExpressAuthConfig> = {}): ExpressAuthConfig {

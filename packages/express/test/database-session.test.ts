@@ -10,11 +10,12 @@ import { join } from "node:path"
 import Credentials from "@latchkey/core/providers/credentials"
 import Nodemailer from "@latchkey/core/providers/nodemailer"
 import { sql } from "kysely"
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createDatabase, KyselyAdapter, migrate } from "../../adapter-kysely/src/index.js"
 import { linkOf, smtpSinkForFile } from "../../core/test/support/smtp-sink.js"
 import { ExpressAuth, type ExpressAuthConfig, getSession, requireSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, EXPRESS_VERSIONS, type RunningApp, send, signIn, start } from "./support.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
 const sink = await smtpSinkForFile()
 const directory = mkdtempSync(join(tmpdir(), "latchkey-express-sessions-"))
@@ -27,10 +28,7 @@ afterAll(async () => {
   await db.destroy()
   rmSync(directory, { recursive: true, force: true })
 })
-const running: RunningApp[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
+const running = closedAfterEachTest<RunningApp>()
 
 async function sessionRows(): Promise<number> {
   const { rows } = await sql<{ count: number }>`select count(*) as count from session`.execute(db)

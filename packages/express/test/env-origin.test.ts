@@ -7,14 +7,12 @@
 import { connect } from "node:net"
 import { setEnvDefaults } from "@latchkey/core"
 import express from "express"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ExpressAuth } from "../src/index.js"
 import { credentialsConfig, type RunningApp, start } from "./support.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
+const running = closedAfterEachTest<RunningApp>()
 
 /** Sends `GET {path}` with `Host: {host}`; returns the raw head and body. */
 function get(port: number, path: string, host: string): Promise<{ head: string; body: string }> {

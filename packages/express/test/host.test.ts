@@ -6,14 +6,12 @@
  */
 import { connect } from "node:net"
 import express from "express"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ExpressAuth } from "../src/index.js"
 import { credentialsConfig, type RunningApp, start } from "./support.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
+const running = closedAfterEachTest<RunningApp>()
 
 async function appWith(trustProxy: boolean): Promise<{ port: number }> {
   const app = express()

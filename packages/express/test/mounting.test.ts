@@ -1,13 +1,11 @@
 /** Where ExpressAuth can be mounted, and how it derives `basePath` from it. */
 import express from "express"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ExpressAuth, getSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
+const running = closedAfterEachTest<RunningApp>()
 
 async function run(app: express.Express) {
   app.use((_req, res) => void res.status(404).send("fell through"))

@@ -6,14 +6,12 @@
  * cookie names. Raw sockets, to send any Host.
  */
 import { setEnvDefaults } from "@latchkey/core"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ExpressAuth, type ExpressAuthConfig, getSession, requireSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, EXPRESS_VERSIONS, rawGet, type RunningApp, send, signIn, start } from "./support.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
+const running = closedAfterEachTest<RunningApp>()
 
 const HOSTILE = ["Host: evil.test:666", "X-Forwarded-Host: evil.test", "X-Forwarded-Proto: https"]
 

@@ -1,13 +1,11 @@
 /** Express's `trust proxy` setting decides whether X-Forwarded-* headers shape URLs and cookies. */
 import express from "express"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ExpressAuth, getSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
+const running = closedAfterEachTest<RunningApp>()
 
 const FORWARDED = { "X-Forwarded-Proto": "https", "X-Forwarded-Host": "auth.example.com" }
 

@@ -7,17 +7,15 @@
  * without one: the cache it cannot deliver is simply not delivered.
  */
 import express from "express"
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import type { Adapter } from "@latchkey/core/adapters"
 import { MemoryAdapter } from "@latchkey/core/adapters/memory"
 import { ExpressAuth, type ExpressAuthConfig, getSession } from "../src/index.js"
 import { ALICE, CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
 const CACHE = "latchkey.session-cache"
-const running: RunningApp[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
+const running = closedAfterEachTest<RunningApp>()
 
 async function appWithCache(cache: ExpressAuthConfig["session"] = { strategy: "database", cache: { maxAge: 60 } }) {
   const store = MemoryAdapter()

@@ -1,19 +1,13 @@
 /** getSession: the session when there is one, null when not, and an error (never a session) when the server is broken. */
 import express, { type ErrorRequestHandler } from "express"
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { ExpressAuth, type ExpressAuthConfig, getSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
+import { blankEnvInEachTest, closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  vi.unstubAllEnvs()
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
-beforeEach(() => {
-  // The broken-config tests rely on no secret coming from the environment.
-  vi.stubEnv("AUTH_SECRET", "")
-  for (const index of [1, 2, 3]) vi.stubEnv(`AUTH_SECRET_${index}`, "")
-})
+const running = closedAfterEachTest<RunningApp>()
+// The broken-config tests rely on no secret coming from the environment.
+blankEnvInEachTest(["AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"])
 
 /** An app whose /me reports what getSession returned or threw. */
 async function appWith(authConfig: ExpressAuthConfig, sessionConfig: ExpressAuthConfig = authConfig) {

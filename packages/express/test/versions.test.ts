@@ -5,14 +5,12 @@
  * browser-like cookie jar, credentials sign-in end to end. The URLs Latchkey
  * builds keep the port on both versions (Express 4's `req.host` drops it).
  */
-import { afterEach, describe, expect, it } from "vitest"
+import { describe, expect, it } from "vitest"
 import { ExpressAuth, getSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, MOUNTS, type RunningApp, send, signIn, start } from "./support.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
+const running = closedAfterEachTest<RunningApp>()
 
 describe.each(MOUNTS)("%s", (_, version, mount) => {
   async function app(options: { json?: boolean } = {}) {

@@ -6,21 +6,10 @@
  * When the app already parses forms (`@fastify/formbody`), its object is
  * encoded again instead.
  */
+import { encodeParsedForm } from "@latchkey/core/integration"
 import type { FastifyInstance } from "fastify"
 
 const FORM = "application/x-www-form-urlencoded"
-
-/** Adds `value` under `key`, flattening nested objects as `key[sub]` (what `qs`-style parsers produce). */
-function appendField(form: URLSearchParams, key: string, value: unknown): void {
-  if (value === undefined) return
-  if (Array.isArray(value)) {
-    for (const item of value) appendField(form, key, item)
-  } else if (value !== null && typeof value === "object") {
-    for (const [sub, item] of Object.entries(value)) appendField(form, `${key}[${sub}]`, item)
-  } else {
-    form.append(key, value === null ? "" : String(value))
-  }
-}
 
 /**
  * Lets the routes of `instance` (the plugin's encapsulated context) accept
@@ -40,10 +29,6 @@ export function bodyFor(body: unknown, contentType: string | undefined): string 
   if (typeof body === "string") return body
   if (body instanceof Uint8Array) return Buffer.from(body).toString("utf8")
   if (typeof body !== "object") return String(body)
-  if (contentType?.toLowerCase().includes(FORM)) {
-    const form = new URLSearchParams()
-    for (const [key, value] of Object.entries(body)) appendField(form, key, value)
-    return form.toString()
-  }
+  if (contentType?.toLowerCase().includes(FORM)) return encodeParsedForm(body)
   return JSON.stringify(body)
 }

@@ -3,11 +3,10 @@
  * Fastify: a credentials sign-in stores a session row, the guard reads it,
  * and sign-out deletes it.
  */
-import Credentials from "@latchkey/core/providers/credentials"
 import Fastify from "fastify"
 import { afterEach, describe, expect, it } from "vitest"
 import latchkey, { requireSession } from "../src/index.js"
-import { CookieJar, pluginOptions, send, signIn, sqliteWithAlice, start } from "./support.js"
+import { CookieJar, databaseSessionsIn, pluginOptions, send, signIn, sqliteWithAlice, start } from "./support.js"
 
 const cleanup: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -19,19 +18,7 @@ describe("@latchkey/fastify with database sessions (SQLite)", () => {
     const db = await sqliteWithAlice()
     cleanup.push(db.close)
     const app = Fastify()
-    await app.register(
-      latchkey,
-      pluginOptions({
-        adapter: db.adapter,
-        session: { strategy: "database" },
-        providers: [
-          Credentials({
-            credentials: { username: {}, password: { type: "password" } },
-            authorize: ({ username, password }) => (username === "alice" && password === "wonderland" ? db.alice : null),
-          }),
-        ],
-      }),
-    )
+    await app.register(latchkey, pluginOptions(databaseSessionsIn(db)))
     app.get("/account", { preHandler: requireSession() }, async (request) => request.authSession)
     const { url, close } = await start(app)
     cleanup.push(close)

@@ -6,19 +6,13 @@
  */
 import { Writable } from "node:stream"
 import Fastify, { type FastifyServerOptions } from "fastify"
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { describe, expect, it } from "vitest"
 import latchkey, { getSession, LatchkeyNotRegistered, type LatchkeyFastifyOptions, requireSession } from "../src/index.js"
 import { ALICE, CookieJar, pluginOptions, type RunningApp, send, signIn, start } from "./support.js"
+import { blankEnvInEachTest, closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  vi.unstubAllEnvs()
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
-beforeEach(() => {
-  vi.stubEnv("AUTH_SECRET", "")
-  vi.stubEnv("AUTH_URL", "")
-})
+const running = closedAfterEachTest<RunningApp>()
+blankEnvInEachTest(["AUTH_SECRET", "AUTH_URL"])
 
 async function appWith(options: LatchkeyFastifyOptions = pluginOptions(), server: FastifyServerOptions = {}) {
   const app = Fastify(server)

@@ -8,7 +8,7 @@ import { credentialsConfig } from "../../express/test/support.js"
 import type { LatchkeyFastifyOptions } from "../src/index.js"
 
 export { ALICE, CookieJar, SECRET, send, signIn } from "../../express/test/support.js"
-export { rawRequest, sqliteWithAlice } from "../../hono/test/support.js"
+export { databaseSessionsIn, rawRequest, sqliteWithAlice } from "../../hono/test/support.js"
 
 export interface RunningApp {
   readonly url: string

@@ -3,12 +3,11 @@
  * a credentials sign-in stores a session row, verifyAuth reads it (with the
  * adapter's user as `authUser.user`), and sign-out deletes it.
  */
-import Credentials from "@latchkey/core/providers/credentials"
 import { Hono } from "hono"
 import { HTTPException } from "hono/http-exception"
 import { afterEach, describe, expect, it } from "vitest"
 import { authHandler, initAuthConfig, verifyAuth } from "../src/index.js"
-import { CookieJar, type RunningApp, honoConfig, send, signIn, sqliteWithAlice, start } from "./support.js"
+import { CookieJar, databaseSessionsIn, type RunningApp, honoConfig, send, signIn, sqliteWithAlice, start } from "./support.js"
 
 const cleanup: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -18,16 +17,7 @@ afterEach(async () => {
 async function databaseApp() {
   const db = await sqliteWithAlice()
   cleanup.push(db.close)
-  const config = honoConfig({
-    adapter: db.adapter,
-    session: { strategy: "database" },
-    providers: [
-      Credentials({
-        credentials: { username: {}, password: { type: "password" } },
-        authorize: ({ username, password }) => (username === "alice" && password === "wonderland" ? db.alice : null),
-      }),
-    ],
-  })
+  const config = honoConfig(databaseSessionsIn(db))
   const app = new Hono()
   app.use("*", initAuthConfig(() => config))
   app.use("/api/auth/*", authHandler())

@@ -6,20 +6,14 @@
  */
 import { Hono } from "hono"
 import { HTTPException } from "hono/http-exception"
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { authHandler, type AuthConfig, getAuthUser, initAuthConfig, MissingAuthConfig, verifyAuth } from "../src/index.js"
 import { ALICE, CookieJar, type RunningApp, SECRET, honoConfig, send, signIn, start } from "./support.js"
+import { blankEnvInEachTest, closedAfterEachTest } from "../../core/test/support/per-test.js"
 
-const running: RunningApp[] = []
-afterEach(async () => {
-  vi.unstubAllEnvs()
-  await Promise.all(running.splice(0).map((app) => app.close()))
-})
-beforeEach(() => {
-  // A secret from the environment would hide the broken-configuration cases.
-  vi.stubEnv("AUTH_SECRET", "")
-  vi.stubEnv("AUTH_URL", "")
-})
+const running = closedAfterEachTest<RunningApp>()
+// A secret from the environment would hide the broken-configuration cases.
+blankEnvInEachTest(["AUTH_SECRET", "AUTH_URL"])
 
 /** The app of @hono/auth-js's README, with Latchkey: auth routes, a protected API and an open page reading the user. */
 async function appWith(config: AuthConfig | ((c: unknown) => AuthConfig)) {

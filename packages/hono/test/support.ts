@@ -2,7 +2,7 @@
  * Test support for @latchkey/hono: a real Hono app served by
  * `@hono/node-server` on 127.0.0.1 (port 0), raw HTTP for headers `fetch`
  * will not send (a hostile `Host`), and a SQLite database for the database
- * strategy. The cookie jar, sign-in steps and credentials config are the
+ * strategy (with the config that signs alice into it). The cookie jar, sign-in steps and credentials config are the
  * Express tests' (packages/express/test/support.ts).
  */
 import { mkdtempSync, rmSync } from "node:fs"
@@ -10,6 +10,7 @@ import { request as httpRequest } from "node:http"
 import type { AddressInfo } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import Credentials from "@latchkey/core/providers/credentials"
 import { serve } from "@hono/node-server"
 import type { Hono } from "hono"
 import { createDatabase, KyselyAdapter, migrate } from "../../adapter-kysely/src/index.js"
@@ -79,5 +80,19 @@ export async function sqliteWithAlice(): Promise<{ adapter: ReturnType<typeof Ky
       await db.destroy()
       rmSync(dir, { recursive: true, force: true })
     },
+  }
+}
+
+/** The config fields that sign alice/wonderland in as `db`'s alice, into database sessions stored in `db`. */
+export function databaseSessionsIn(db: Awaited<ReturnType<typeof sqliteWithAlice>>): Pick<AuthConfig, "adapter" | "session" | "providers"> {
+  return {
+    adapter: db.adapter,
+    session: { strategy: "database" },
+    providers: [
+      Credentials({
+        credentials: { username: {}, password: { type: "password" } },
+        authorize: ({ username, password }) => (username === "alice" && password === "wonderland" ? db.alice : null),
+      }),
+    ],
   }
 }

@@ -11,6 +11,7 @@
  * can no longer be read. `readSession` deliberately drops those cookies.
  */
 import { handleAuthRequest } from "@latchkey/core"
+import { sessionFromBody } from "@latchkey/core/integration"
 import type { Session } from "@latchkey/core/types"
 import type { NextAuthConfig } from "./config.js"
 
@@ -35,18 +36,6 @@ class CookieOnlyHeaders {
   }
 }
 
-function isSession(body: unknown): body is Session {
-  return typeof body === "object" && body !== null && !Array.isArray(body) && Object.keys(body).length > 0
-}
-
-function parseJson(text: string | null): unknown {
-  try {
-    return text === null ? undefined : JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * The session for `cookie` (a `Cookie` header value) at `origin`.
  *
@@ -60,8 +49,7 @@ export async function readSessionCookies(cookie: string | undefined, origin: str
   // Without a trusted origin core answers UntrustedHost; the placeholder host is never used for anything else.
   const url = `${origin ?? "http://untrusted.invalid"}${basePath}/session`
   const answer = await handleAuthRequest({ method: "GET", url, headers: new CookieOnlyHeaders(cookie), body: null }, config)
-  const body = parseJson(answer.body)
-  if (answer.status === 200) return { session: isSession(body) ? body : null, cookies: answer.cookies }
+  if (answer.status === 200) return { session: sessionFromBody(answer.body), cookies: answer.cookies }
   if (answer.status < 500) return { session: null, cookies: answer.cookies }
   const { configError } = answer
   if (configError) throw new Error(`Reading the session failed: ${configError.type}: ${configError.message}`, { cause: configError })

@@ -8,9 +8,12 @@
  *   `AUTH_URL`, then `Host` only with `trustHost`.
  * - {@link originFromHost}: the strict `scheme` + `Host` check behind it.
  * - {@link readSession}: the session for a `Cookie` header value.
+ * - {@link sessionFromBody}: the session in a `GET {basePath}/session` answer's body.
+ * - {@link encodeParsedForm}: a framework-parsed form body as the body again.
  *
  * @module
  */
+export { encodeParsedForm } from "./form-body.js"
 export { originFromHost } from "./host-origin.js"
 export { type PublicOriginInput, resolvePublicOrigin } from "./public-origin.js"
-export { readSession, type SessionReadRequest } from "./read-session.js"
+export { readSession, type SessionReadRequest, sessionFromBody } from "./read-session.js"

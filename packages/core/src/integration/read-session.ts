@@ -103,14 +103,30 @@ function trimmedBasePath(basePath: unknown): string {
 function sessionOf(handled: HandledRequest): Session | null {
   // Raw mode was refused above, so `handle` answered with parts.
   const { status, body, configError } = (handled as Extract<HandledRequest, { raw: false }>).parts as AuthResponseParts
-  if (status === 200) {
-    const parsed = parseJson(body)
-    return isSession(parsed) ? parsed : null
-  }
+  if (status === 200) return sessionFromBody(body)
   if (status < 500) return null
   // Core hands the cause over off the wire; the answer's body only says "configuration".
   if (configError) throw new Error(`Reading the session failed: ${configError.type}: ${configError.message}`, { cause: configError })
   throw new Error(serverMessage(parseJson(body)) ?? `Reading the session failed: Auth() answered ${status}; the server log has the cause.`)
+}
+
+/**
+ * The session in the body of a `200` answer to `GET {basePath}/session`
+ * (JSON, as `Auth()` and `handleAuthRequest` give it), `null` for none:
+ * a session is a non-empty JSON object; anything else (`null`, a string,
+ * `{}`, text that is not JSON, no body) means nobody is signed in. For an
+ * integration that reads the session itself because it must keep the
+ * cookies core sets while reading (which {@link readSession} drops).
+ *
+ * @example
+ * ```ts
+ * const answer = await handleAuthRequest({ method: "GET", url, headers, body: null }, config)
+ * const session = answer.status === 200 ? sessionFromBody(answer.body) : null
+ * ```
+ */
+export function sessionFromBody(body: string | null): Session | null {
+  const parsed = parseJson(body)
+  return isSession(parsed) ? parsed : null
 }
 
 /** A session is a non-empty object; anything else (null, a string, `{}`) means "no session". */

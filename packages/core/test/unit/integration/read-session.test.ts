@@ -8,7 +8,7 @@ import type { AuthConfig } from "../../../src/config/auth-config.js"
 import { setEnvDefaults } from "../../../src/config/env.js"
 import { AuthError } from "../../../src/errors.js"
 import { Auth } from "../../../src/index.js"
-import { readSession } from "../../../src/integration/index.js"
+import { readSession, sessionFromBody } from "../../../src/integration/index.js"
 import { encode } from "../../../src/jwt.js"
 import Credentials from "../../../src/providers/credentials.js"
 import { raw } from "../../../src/symbols.js"
@@ -114,5 +114,25 @@ describe("readSession", () => {
     const rawMode = readSession({}, { ...config(), raw } as AuthConfig)
     await expect(rawMode).rejects.toThrow(TypeError)
     await expect(readSession({}, null as unknown as AuthConfig)).rejects.toThrow(Error)
+  })
+})
+
+describe("sessionFromBody", () => {
+  it("gives the session object of a 200 /session body", () => {
+    expect(sessionFromBody(JSON.stringify({ user: { name: "Ada" }, expires: "2030-01-01T00:00:00.000Z" }))).toEqual({
+      user: { name: "Ada" },
+      expires: "2030-01-01T00:00:00.000Z",
+    })
+  })
+
+  it.each([
+    ["no body", null],
+    ["JSON null", "null"],
+    ["an empty object", "{}"],
+    ["an array", '[{"user":{}}]'],
+    ["a JSON string", '"session"'],
+    ["text that is not JSON", "<html>"],
+  ])("gives null for %s", (_name, body) => {
+    expect(sessionFromBody(body)).toBeNull()
   })
 })

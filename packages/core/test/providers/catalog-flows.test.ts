@@ -8,8 +8,7 @@
  * provider of support/hostile-provider.ts, which signs ID tokens carrying
  * the provider's real claims. X's OAuth 1.0a flow ends in a session too.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import type { Account, Profile } from "../../src/types.js"
+import { describe, expect, it } from "vitest"
 import Apple from "../../src/providers/apple.js"
 import Atlassian from "../../src/providers/atlassian.js"
 import Auth0 from "../../src/providers/auth0.js"
@@ -35,59 +34,11 @@ import Twitch from "../../src/providers/twitch.js"
 import Twitter from "../../src/providers/twitter.js"
 import Zitadel from "../../src/providers/zitadel.js"
 import Zoom from "../../src/providers/zoom.js"
-import { type HostileProvider, startHostileProvider } from "../support/hostile-provider.js"
+import { startProviderStandIn } from "../support/provider-standin.js"
 import type { OpenIdProvider } from "../support/openid-provider.js"
-import { type StandInReply, type StandInSpec, startProviderStandIn } from "../support/provider-standin.js"
-import { APP, appConfig, browser, callbackUrlOf, deliver, signIn } from "../oauth/app.js"
+import { browser, deliver, signIn } from "../oauth/app.js"
 import * as F from "./fixtures.js"
-
-/** What a sign-in left behind: the session and what the jwt callback saw. */
-interface Outcome {
-  session: { user?: Record<string, unknown> }
-  account: Account | undefined
-  profile: Profile | undefined
-  location: string | null
-  errors: Error[]
-}
-
-function recordingConfig(provider: unknown) {
-  const seen: { account?: Account; profile?: Profile } = {}
-  const config = appConfig([provider as Record<string, unknown>], {
-    callbacks: {
-      jwt({ token, account, profile }: { token: Record<string, unknown>; account?: Account | null; profile?: Profile }) {
-        if (account) Object.assign(seen, { account, profile })
-        return token
-      },
-    },
-  })
-  return { config, seen }
-}
-
-async function signInWith(provider: unknown, authorizer: { authorize: OpenIdProvider["authorize"] }, id: string): Promise<Outcome> {
-  const { config, seen } = recordingConfig(provider)
-  const app = browser(config)
-  const run = await signIn(app, authorizer as OpenIdProvider, id)
-  const { body } = await app.session()
-  return { session: body ?? {}, account: seen.account, profile: seen.profile, location: run.location, errors: config.log.errors }
-}
-
-const CLIENT = { clientId: "catalog-client", clientSecret: "catalog-secret" }
-
-interface OAuth2Case {
-  id: string
-  factory: (options: any) => unknown
-  authorize: string
-  token: { path: string; reply: StandInReply | ((request: any) => StandInReply) }
-  /** The userinfo endpoint's path at the stand-in, and the routes behind it. */
-  userinfo: string
-  routes: StandInSpec["routes"]
-  user: Record<string, unknown>
-  providerAccountId: string
-  /** Checks on the requests the provider received. */
-  verify?: (standIn: Awaited<ReturnType<typeof startProviderStandIn>>) => void
-}
-
-const json = (body: unknown): StandInReply => ({ json: body })
+import { CLIENT, type OAuth2Case, type OidcCase, account, describeOAuth2SignIns, describeOidcSignIns, json, recordingConfig, signInWith } from "./harness.js"
 
 const OAUTH2: OAuth2Case[] = [
   {
@@ -244,31 +195,7 @@ const OAUTH2: OAuth2Case[] = [
   },
 ]
 
-describe("OAuth 2 catalog providers against a stand-in of their endpoints", () => {
-  it.each(OAUTH2)("$id signs in", async (entry) => {
-    const standIn = await startProviderStandIn({ authorize: { path: entry.authorize }, token: entry.token, routes: entry.routes })
-    try {
-      const provider = entry.factory({
-        ...CLIENT,
-        authorization: { url: standIn.endpoint(entry.authorize) },
-        token: standIn.endpoint(entry.token.path),
-        userinfo: { url: standIn.endpoint(entry.userinfo) },
-      })
-      const outcome = await signInWith(provider, standIn, entry.id)
-      expect(outcome.errors).toEqual([])
-      expect(outcome.location).toBe(APP.origin)
-      expect(outcome.session.user).toEqual(entry.user)
-      expect(outcome.account).toMatchObject({ provider: entry.id, type: "oauth", providerAccountId: entry.providerAccountId, access_token: expect.any(String) })
-      // The authorization request carried the provider's own parameters and the callback URL.
-      const authorize = standIn.requestsTo(entry.authorize)[0]!
-      expect(authorize.query.get("redirect_uri")).toBe(callbackUrlOf(entry.id))
-      expect(authorize.query.get("state")).toBeTruthy()
-      entry.verify?.(standIn)
-    } finally {
-      await standIn.close()
-    }
-  })
-})
+describeOAuth2SignIns(OAUTH2)
 
 describe("the built-in userinfo.request hooks when the provider's API fails", () => {
   const githubToken = { path: "/login/oauth/access_token", reply: json({ access_token: "gho_x", token_type: "bearer", scope: "read:user" }) }
@@ -314,24 +241,6 @@ describe("the built-in userinfo.request hooks when the provider's API fails", ()
   })
 })
 
-interface OidcCase {
-  id: string
-  factory: (options: any) => unknown
-  claims: Record<string, unknown>
-  user: Record<string, unknown>
-  options?: Record<string, unknown>
-  /** The client authentication the provider uses. */
-  auth: "client_secret_basic" | "client_secret_post"
-  nonce: boolean
-  pkce: boolean
-}
-
-/** The claims the hostile provider signs: the provider's own, without the ones it sets itself. */
-function account(claims: Record<string, unknown>) {
-  const { iss: _iss, aud: _aud, exp: _exp, iat: _iat, nbf: _nbf, nonce: _nonce, auth_time: _auth, at_hash: _at, ...rest } = claims
-  return rest as { sub: string }
-}
-
 const OIDC: OidcCase[] = [
   { id: "google", factory: Google, claims: F.GOOGLE_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.GOOGLE_CLAIMS.picture }, auth: "client_secret_basic", nonce: true, pkce: true },
   // Apple sends an ID token for `name email` alone; a standard OP (this one) only for the `openid` scope.
@@ -350,31 +259,9 @@ const OIDC: OidcCase[] = [
   { id: "authentik", factory: Authentik, claims: F.AUTHENTIK_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com" }, auth: "client_secret_basic", nonce: true, pkce: true },
 ]
 
-describe("OpenID Connect catalog providers against an OpenID Provider signing their claims", () => {
-  let op: HostileProvider
-  beforeAll(async () => {
-    op = await startHostileProvider({ clientId: CLIENT.clientId, clientSecret: CLIENT.clientSecret })
-  })
-  afterAll(() => op?.close())
-
-  it.each(OIDC)("$id signs in", async (entry) => {
-    op.reset()
-    op.setAccount(account(entry.claims))
-    op.requireClientAuth(entry.auth)
-    const provider = entry.factory({ ...CLIENT, issuer: op.issuer, ...entry.options })
-    const outcome = await signInWith(provider, op, entry.id)
-    expect(outcome.errors).toEqual([])
-    expect(outcome.location).toBe(APP.origin)
-    expect(outcome.session.user).toEqual(entry.user)
-    expect(outcome.account).toMatchObject({ provider: entry.id, type: "oidc", providerAccountId: entry.claims.sub, id_token: expect.any(String) })
-    const authorize = op.requestsTo("authorize")[0]!
-    expect(authorize.query.has("nonce")).toBe(entry.nonce)
-    expect(authorize.query.has("code_challenge")).toBe(entry.pkce)
-    expect(authorize.query.get("state")).toBeTruthy()
-    expect(op.tokenRequests[0]!.clientAuth.method).toBe(entry.auth)
-  })
-
+describeOidcSignIns(OIDC, (getOp) => {
   it("apple: the first authorization's posted user name reaches profile() (form_post)", async () => {
+    const op = getOp()
     op.reset()
     op.setAccount(account(F.APPLE_CLAIMS))
     const { config } = recordingConfig(Apple({ ...CLIENT, issuer: op.issuer, authorization: { params: { scope: "openid name email" } } }))

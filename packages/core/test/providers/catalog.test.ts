@@ -5,15 +5,9 @@
  * the right user; `AUTH_{ID}_ID/SECRET/ISSUER` fill it through
  * `setEnvDefaults`; its button is readable (4.5:1) with its brand mark (4.5:1 too); and
  * a configuration with it is accepted.
+ * (The checks themselves are in harness.ts.)
  */
-import { describe, expect, it } from "vitest"
-import type { AuthConfig } from "../../src/config/auth-config.js"
-import { setEnvDefaults } from "../../src/config/env.js"
-import { prepareConfig } from "../../src/config/prepare.js"
-import { brandMarkOf, markFill } from "../../src/pages/brand-mark.js"
-import { composite, contrastRatio, parseColor } from "../../src/pages/color.js"
-import { providerButtonColors } from "../../src/pages/theme.js"
-import type { OAuthConfig } from "../../src/providers/oauth.js"
+import { expect, it } from "vitest"
 import Apple from "../../src/providers/apple.js"
 import Atlassian from "../../src/providers/atlassian.js"
 import Auth0 from "../../src/providers/auth0.js"
@@ -40,29 +34,9 @@ import Twitter from "../../src/providers/twitter.js"
 import Zitadel from "../../src/providers/zitadel.js"
 import Zoom from "../../src/providers/zoom.js"
 import * as F from "./fixtures.js"
+import { type CatalogEntry, describeCatalog } from "./harness.js"
 
-type Factory = (options?: any) => OAuthConfig<any>
-
-interface Entry {
-  factory: Factory
-  id: string
-  type: "oauth" | "oidc"
-  checks: string[]
-  /** `client.token_endpoint_auth_method`, when not the default (client_secret_basic). */
-  auth?: string
-  /** oidc: the fixed issuer, or undefined when the user must give one. */
-  issuer?: string
-  /** oauth: the authorization URL (without query) and its parameters. */
-  authorization?: { url: string; params: Record<string, string> }
-  token?: string
-  userinfo?: string
-  /** oidc: extra authorization parameters. */
-  params?: Record<string, unknown>
-  fixture: Record<string, unknown>
-  user: Record<string, unknown>
-}
-
-const CATALOG: Entry[] = [
+const CATALOG: CatalogEntry[] = [
   {
     factory: GitHub,
     id: "github",
@@ -324,96 +298,10 @@ const CATALOG: Entry[] = [
   },
 ]
 
-/** An endpoint as configured: its URL with the configured params folded in (as the flow sends it). */
-function endpointUrl(endpoint: unknown): URL {
-  if (typeof endpoint === "string") return new URL(endpoint)
-  const { url, params } = endpoint as { url: string; params?: Record<string, unknown> }
-  const parsed = new URL(url)
-  for (const [name, value] of Object.entries(params ?? {})) parsed.searchParams.set(name, String(value))
-  return parsed
-}
-
-const TOKENS = { access_token: "at", token_type: "bearer" as const }
 
 it("has at least 25 providers, ids unique", () => {
   expect(CATALOG.length).toBeGreaterThanOrEqual(25)
   expect(new Set(CATALOG.map((entry) => entry.id)).size).toBe(CATALOG.length)
 })
 
-describe.each(CATALOG)("$id", (entry) => {
-  const provider = entry.factory() as OAuthConfig<any> & Record<string, any>
-
-  it("has its id, type, checks and client authentication", () => {
-    expect(provider.id).toBe(entry.id)
-    expect(provider.type).toBe(entry.type)
-    expect(typeof provider.name).toBe("string")
-    expect(provider.checks).toEqual(entry.checks)
-    expect(provider.client?.token_endpoint_auth_method).toBe(entry.auth)
-  })
-
-  it("has the provider's real endpoints and scopes", () => {
-    if (entry.type === "oidc") {
-      expect(provider.issuer).toBe(entry.issuer)
-      if (entry.params) expect(provider.authorization).toEqual({ params: entry.params })
-      if (!entry.issuer) expect(provider.authorization === undefined || entry.params !== undefined).toBe(true)
-      return
-    }
-    const authorization = endpointUrl(provider.authorization)
-    expect(`${authorization.origin}${authorization.pathname}`).toBe(entry.authorization!.url)
-    expect(Object.fromEntries(authorization.searchParams)).toEqual(entry.authorization!.params)
-    expect(endpointUrl(provider.token).href).toBe(entry.token)
-    expect(endpointUrl(provider.userinfo).href).toBe(entry.userinfo)
-  })
-
-  it("maps the provider's real profile to the user", async () => {
-    const user = await provider.profile!(structuredClone(entry.fixture), TOKENS)
-    expect(user).toEqual(entry.user)
-  })
-
-  it("has a readable button (4.5:1) and a brand mark drawn inline by the sign-in page, nothing fetched", () => {
-    const bg = parseColor(provider.style?.bg)!
-    const text = parseColor(provider.style?.text)!
-    expect(contrastRatio(bg, text)).toBeGreaterThanOrEqual(4.5)
-    // No logo URL of its own: the page draws the generated mark (pages/brand-marks.generated.ts).
-    expect(provider.style?.logo).toBeUndefined()
-    const mark = brandMarkOf(entry.id)!
-    expect(mark.path).toMatch(/^[Mm][\d.,\s-]/)
-    const fill = parseColor(markFill(mark, providerButtonColors(provider.style)))!
-    expect(contrastRatio(composite(fill, bg), bg)).toBeGreaterThanOrEqual(4.5)
-  })
-
-  it("is filled from AUTH_{ID}_ID, _SECRET and _ISSUER by setEnvDefaults, called or not (as @auth/core)", () => {
-    const ENV_ID = entry.id.toUpperCase().replace(/-/g, "_")
-    const env = {
-      [`AUTH_${ENV_ID}_ID`]: `${entry.id}-client`,
-      [`AUTH_${ENV_ID}_SECRET`]: `${entry.id}-secret`,
-      [`AUTH_${ENV_ID}_ISSUER`]: `https://idp.example.com/${entry.id}`,
-    }
-    for (const called of [false, true]) {
-      const config: AuthConfig = { providers: [called ? entry.factory({}) : entry.factory], secret: "s".repeat(32) }
-      setEnvDefaults(env, config)
-      const [normalized] = prepareConfig(config).providers as (OAuthConfig<any> & Record<string, any>)[]
-      expect(normalized!.clientId).toBe(`${entry.id}-client`)
-      expect(normalized!.clientSecret).toBe(`${entry.id}-secret`)
-      if (entry.type !== "oidc") continue
-      // Without a built-in issuer, AUTH_{ID}_ISSUER is the issuer. With one, as in @auth/core, it only
-      // replaces it when the factory is passed uncalled (setEnvDefaults then calls it with the issuer).
-      const envIssuer = env[`AUTH_${ENV_ID}_ISSUER`]
-      expect(normalized!.issuer).toBe(entry.issuer === undefined || !called ? envIssuer : entry.issuer)
-    }
-  })
-
-  it("is accepted by a configuration (with an issuer where the provider needs one)", () => {
-    const options = entry.type === "oidc" && !entry.issuer ? { issuer: "https://idp.example.com" } : {}
-    const prepared = prepareConfig({ providers: [entry.factory({ clientId: "id", clientSecret: "secret", ...options })], secret: "s".repeat(32), trustHost: true })
-    expect(prepared.configError).toBeUndefined()
-  })
-
-  it("lets the user's options win over the defaults (deep-merged)", () => {
-    const config: AuthConfig = { providers: [entry.factory({ name: "Custom", checks: ["state"], authorization: { params: { prompt: "login" } } })], secret: "s".repeat(32) }
-    const [merged] = prepareConfig(config).providers as (OAuthConfig<any> & Record<string, any>)[]
-    expect(merged!.name).toBe("Custom")
-    expect(merged!.checks).toEqual(["state"])
-    expect(endpointUrl({ url: "https://x.invalid/", ...(merged!.authorization as object) }).searchParams.get("prompt")).toBe("login")
-  })
-})
+describeCatalog(CATALOG)

@@ -9,7 +9,6 @@
 import { describe, expect, it } from "vitest"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import { emailVerifiedClaim, isEmailVerifiedBy } from "../../src/providers/lib/email-verified.js"
-import type { OAuthConfig } from "../../src/providers/oauth.js"
 import Apple from "../../src/providers/apple.js"
 import Atlassian from "../../src/providers/atlassian.js"
 import Auth0 from "../../src/providers/auth0.js"
@@ -33,24 +32,9 @@ import { appConfig, browser, signIn } from "../oauth/app.js"
 import type { OpenIdProvider } from "../support/openid-provider.js"
 import * as F from "./fixtures.js"
 
-/** What the sign-in would decide for `profile` at `provider`: its isEmailVerified applied to the address profile() returns. */
-async function decide(provider: OAuthConfig<any>, profile: Record<string, unknown>): Promise<boolean> {
-  const user = await provider.profile!(profile as never, {})
-  return isEmailVerifiedBy(provider.isEmailVerified, profile, user.email)
-}
+import { type EmailVerifiedCase, describeEmailVerification } from "./harness.js"
 
-interface Case {
-  name: string
-  provider: OAuthConfig<any>
-  /** The provider's profile when it vouches for the address (or, for never-verified providers, as it comes). */
-  verified: Record<string, unknown>
-  /** The same profile when the provider does not vouch; undefined: no such profile exists. */
-  unverified?: Record<string, unknown>
-  /** What the decision is for `verified`. */
-  expected: boolean
-}
-
-const CASES: Case[] = [
+const CASES: EmailVerifiedCase[] = [
   { name: "Google (email_verified)", provider: Google(), verified: F.GOOGLE_CLAIMS, unverified: { ...F.GOOGLE_CLAIMS, email_verified: false }, expected: true },
   { name: 'Apple (email_verified "true")', provider: Apple(), verified: F.APPLE_CLAIMS, unverified: { ...F.APPLE_CLAIMS, email_verified: "false" }, expected: true },
   { name: "Auth0 (email_verified)", provider: Auth0({ issuer: "https://tenant.example" }), verified: F.AUTH0_CLAIMS, unverified: { ...F.AUTH0_CLAIMS, email_verified: false }, expected: true },
@@ -80,16 +64,7 @@ const CASES: Case[] = [
   { name: "Reddit (no address at all)", provider: Reddit(), verified: F.REDDIT_USER, expected: false },
 ]
 
-describe.each(CASES)("$name", ({ provider, verified, unverified, expected }) => {
-  it(`decides ${expected ? "verified" : "unverified"} for the provider's profile`, async () => {
-    expect(await decide(provider, verified)).toBe(expected)
-  })
-  if (unverified) {
-    it("decides unverified when the provider does not vouch", async () => {
-      expect(await decide(provider, unverified)).toBe(false)
-    })
-  }
-})
+describeEmailVerification(CASES)
 
 describe("the default rule (OpenID Connect Core 1.0 §5.1 email_verified)", () => {
   it("accepts true and the string \"true\", nothing else", () => {

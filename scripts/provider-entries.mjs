@@ -1,15 +1,17 @@
-// Writes dist/providers/<id>.js and .d.ts for every provider @latchkey/core ships,
-// each re-exporting core's module: `@latchkey/next/providers/<id>` is then the
-// same provider as `@latchkey/core/providers/<id>`, as next-auth's are @auth/core's.
-import { mkdirSync, readdirSync, writeFileSync } from "node:fs"
+// Writes <package>/dist/providers/<id>.js and .d.ts for every provider @latchkey/core ships,
+// each re-exporting core's module: `@latchkey/next/providers/<id>` (and `@latchkey/express/...`)
+// is then the same provider as `@latchkey/core/providers/<id>`, as next-auth's and
+// @auth/express's are @auth/core's. Generated at build time so a provider added to core needs
+// no file in the integrations.
+//
+//   node ../../scripts/provider-entries.mjs     (run from the integration package's folder)
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
-import { fileURLToPath } from "node:url"
 
-const here = dirname(fileURLToPath(import.meta.url))
 const require = createRequire(import.meta.url)
 const coreProviders = join(dirname(require.resolve("@latchkey/core/package.json")), "dist", "providers")
-const out = join(here, "..", "dist", "providers")
+const out = join(process.cwd(), "dist", "providers")
 mkdirSync(out, { recursive: true })
 
 const ids = readdirSync(coreProviders)
@@ -23,4 +25,5 @@ for (const id of ids) {
   writeFileSync(join(out, `${id}.js`), reexport)
   writeFileSync(join(out, `${id}.d.ts`), reexport)
 }
-console.log(`@latchkey/next: ${ids.length} provider entries`)
+const { name } = JSON.parse(readFileSync(join(process.cwd(), "package.json"), "utf8"))
+console.log(`${name}: ${ids.length} provider entries`)

@@ -1,3 +1,0 @@
-/** `@latchkey/core/providers/dropbox` under the name `@auth/express` users import it by. */
-export * from "@latchkey/core/providers/dropbox"
-export { default } from "@latchkey/core/providers/dropbox"

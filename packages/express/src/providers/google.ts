@@ -1,3 +1,0 @@
-/** `@latchkey/core/providers/google` under the name `@auth/express` users import it by. */
-export * from "@latchkey/core/providers/google"
-export { default } from "@latchkey/core/providers/google"

@@ -1,3 +1,0 @@
-/** `@latchkey/core/providers/linkedin` under the name `@auth/express` users import it by. */
-export * from "@latchkey/core/providers/linkedin"
-export { default } from "@latchkey/core/providers/linkedin"

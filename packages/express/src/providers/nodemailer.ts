@@ -1,3 +1,0 @@
-/** `@latchkey/core/providers/nodemailer` under the name `@auth/express` users import it by. */
-export * from "@latchkey/core/providers/nodemailer"
-export { default } from "@latchkey/core/providers/nodemailer"

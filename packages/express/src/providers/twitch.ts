@@ -1,3 +1,0 @@
-/** `@latchkey/core/providers/twitch` under the name `@auth/express` users import it by. */
-export * from "@latchkey/core/providers/twitch"
-export { default } from "@latchkey/core/providers/twitch"

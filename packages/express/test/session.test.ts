@@ -3,11 +3,11 @@ import express, { type ErrorRequestHandler } from "express"
 import { describe, expect, it, vi } from "vitest"
 import { ExpressAuth, type ExpressAuthConfig, getSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
-import { blankEnvInEachTest, closedAfterEachTest } from "../../core/test/support/per-test.js"
+import { blankEnvInEachTest, closedAfterEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
 
 const running = closedAfterEachTest<RunningApp>()
 // The broken-config tests rely on no secret coming from the environment.
-blankEnvInEachTest(["AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"])
+blankEnvInEachTest(SECRET_ENV)
 
 /** An app whose /me reports what getSession returned or threw. */
 async function appWith(authConfig: ExpressAuthConfig, sessionConfig: ExpressAuthConfig = authConfig) {

@@ -9,10 +9,10 @@ import Fastify, { type FastifyServerOptions } from "fastify"
 import { describe, expect, it } from "vitest"
 import latchkey, { getSession, LatchkeyNotRegistered, type LatchkeyFastifyOptions, requireSession } from "../src/index.js"
 import { ALICE, CookieJar, pluginOptions, type RunningApp, send, signIn, start } from "./support.js"
-import { blankEnvInEachTest, closedAfterEachTest } from "../../core/test/support/per-test.js"
+import { blankEnvInEachTest, closedAfterEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
 
 const running = closedAfterEachTest<RunningApp>()
-blankEnvInEachTest(["AUTH_SECRET", "AUTH_URL"])
+blankEnvInEachTest([...SECRET_ENV, "AUTH_URL"])
 
 async function appWith(options: LatchkeyFastifyOptions = pluginOptions(), server: FastifyServerOptions = {}) {
   const app = Fastify(server)

@@ -5,9 +5,13 @@
  */
 import { Hono } from "hono"
 import { HTTPException } from "hono/http-exception"
-import { afterEach, describe, expect, it, vi } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { authHandler, getAuthUser, initAuthConfig, verifyAuth } from "../src/index.js"
+import { blankEnvInEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
 import { ALICE, CookieJar, SECRET, honoConfig } from "./support.js"
+
+// The bindings are the only configuration: nothing from the developer's shell.
+blankEnvInEachTest([...SECRET_ENV, "AUTH_URL"])
 
 type Bindings = { AUTH_SECRET: string; AUTH_URL?: string }
 
@@ -41,7 +45,6 @@ async function signInThrough(app: ReturnType<typeof fetchApp>, env: Bindings, ja
   })
 }
 
-afterEach(() => vi.unstubAllEnvs())
 
 describe("@latchkey/hono as a fetch app", () => {
   it("signs in, reads the user and guards routes with the secret from c.env", async () => {

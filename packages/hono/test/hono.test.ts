@@ -9,11 +9,11 @@ import { HTTPException } from "hono/http-exception"
 import { describe, expect, it, vi } from "vitest"
 import { authHandler, type AuthConfig, getAuthUser, initAuthConfig, MissingAuthConfig, verifyAuth } from "../src/index.js"
 import { ALICE, CookieJar, type RunningApp, SECRET, honoConfig, send, signIn, start } from "./support.js"
-import { blankEnvInEachTest, closedAfterEachTest } from "../../core/test/support/per-test.js"
+import { blankEnvInEachTest, closedAfterEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
 
 const running = closedAfterEachTest<RunningApp>()
 // A secret from the environment would hide the broken-configuration cases.
-blankEnvInEachTest(["AUTH_SECRET", "AUTH_URL"])
+blankEnvInEachTest([...SECRET_ENV, "AUTH_URL"])
 
 /** The app of @hono/auth-js's README, with Latchkey: auth routes, a protected API and an open page reading the user. */
 async function appWith(config: AuthConfig | ((c: unknown) => AuthConfig)) {

@@ -22,6 +22,9 @@ export function closedAfterEachTest<T extends Closable>(): T[] {
   return started
 }
 
+/** Every variable `setEnvDefaults` reads a secret from: a developer's shell may set any of them. */
+export const SECRET_ENV = ["AUTH_SECRET", "AUTH_SECRET_1", "AUTH_SECRET_2", "AUTH_SECRET_3"] as const
+
 /**
  * Sets each of `names` to `""` before each test of the calling file (or
  * `describe`) and restores the environment after it: a value from the

@@ -6,6 +6,9 @@
  *   `{origin}{basePath}/callback/foursquare`.
  * - Environment: `AUTH_FOURSQUARE_ID`, `AUTH_FOURSQUARE_SECRET`.
  * - No scopes (an empty `scope` is sent, so no OpenID default is added).
+ * - Foursquare's token response is `{ access_token }` alone; `token.conform`
+ *   adds the `token_type: "bearer"` RFC 6749 §5.1 requires (the token is
+ *   never used as anything else).
  * - Client authentication: `client_secret_post` (Foursquare takes the id and
  *   secret as request parameters; `@auth/core`: Basic).
  * - Checks: PKCE and `state` (`@auth/core`: PKCE only). Foursquare documents
@@ -68,6 +71,25 @@ async function requestFoursquareUser(context: UserinfoRequestContext): Promise<F
 }
 
 /**
+ * Adds `token_type: "bearer"` to a successful Foursquare token response that
+ * has an `access_token` and no `token_type`; `undefined` for any other answer
+ * (left as it is).
+ */
+export async function conformFoursquareTokenResponse(response: Response): Promise<Response | undefined> {
+  if (!response.ok) return undefined
+  let body: unknown
+  try {
+    body = await response.clone().json()
+  } catch {
+    return undefined
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined
+  const record = body as Record<string, unknown>
+  if (typeof record.access_token !== "string" || record.token_type !== undefined) return undefined
+  return Response.json({ ...record, token_type: "bearer" }, { status: response.status, statusText: response.statusText, headers: response.headers })
+}
+
+/**
  * The Foursquare provider. Profile: `id` = `user.id`, `name` = "first
  * last", `email` = `contact.email`, `image` = the original-size photo.
  */
@@ -77,7 +99,7 @@ export default function Foursquare(options: FoursquareOptions = {}): OAuthConfig
     name: "Foursquare",
     type: "oauth",
     authorization: { url: "https://foursquare.com/oauth2/authenticate", params: { scope: "" } },
-    token: "https://foursquare.com/oauth2/access_token",
+    token: { url: "https://foursquare.com/oauth2/access_token", conform: conformFoursquareTokenResponse },
     userinfo: { url: USERINFO, request: requestFoursquareUser },
     client: { token_endpoint_auth_method: "client_secret_post" },
     checks: ["pkce", "state"],

@@ -67,12 +67,14 @@ const CHARACTER = /^CHARACTER:EVE:(\d+)$/
 /** Verifies the access token against EVE SSO's keys and returns its claims as the profile. */
 async function verifyEveAccessToken(context: UserinfoRequestContext): Promise<EVEOnlineProfile> {
   const { provider, tokens } = context
+  // The JWKS lives on EVE SSO's own host, the one that issued the token.
   const keys = (await requestProviderJson(context, userinfoUrl(provider, JWKS))) as JSONWebKeySet
   if (typeof tokens.access_token !== "string") throw new OAuthCallbackError(`Provider "${provider.id}": the token response has no access_token.`)
   const { payload } = await jwtVerify(tokens.access_token, createLocalJWKSet(keys), {
     issuer: ISSUERS,
     audience: "EVE Online",
     algorithms: ["RS256", "ES256"],
+    requiredClaims: ["exp", "sub"],
   })
   const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud]
   if (typeof provider.clientId === "string" && !audience.includes(provider.clientId)) {

@@ -53,7 +53,7 @@ const eveKeys = await generateKeyPair("RS256")
 const eveJwks = { keys: [{ ...(await exportJWK(eveKeys.publicKey)), kid: "JWT-Signature-Key", alg: "RS256", use: "sig" }] }
 async function eveAccessToken(claims: Record<string, unknown> = F.EVE_CLAIMS, key: CryptoKey = eveKeys.privateKey): Promise<string> {
   const now = Math.floor(Date.now() / 1000)
-  return new SignJWT({ ...claims, iat: now, exp: now + 1199 }).setProtectedHeader({ alg: "RS256", kid: "JWT-Signature-Key", typ: "JWT" }).sign(key)
+  return new SignJWT({ iat: now, exp: now + 1199, ...claims }).setProtectedHeader({ alg: "RS256", kid: "JWT-Signature-Key", typ: "JWT" }).sign(key)
 }
 const EVE_PROFILE = { ...F.EVE_CLAIMS, exp: 1767226799, CharacterID: 2112625428, CharacterName: "Some Bloke", CharacterOwnerHash: F.EVE_CLAIMS.owner, ExpiresOn: "2026-01-01T00:19:59.000Z", Scopes: "publicData", TokenType: "Character", IntellectualProperty: "EVE" }
 
@@ -609,6 +609,11 @@ describe("EVE Online's profile from its signed access token", () => {
 
   it("a token from another issuer is refused", async () => {
     await run(await eveAccessToken({ ...F.EVE_CLAIMS, iss: "https://login.evil.example" }), /iss/)
+  })
+
+  it("an expired token, or one without an expiry, is refused", async () => {
+    await run(await eveAccessToken({ ...F.EVE_CLAIMS, exp: Math.floor(Date.now() / 1000) - 600 }), /"exp" claim timestamp check failed/)
+    await run(await eveAccessToken({ ...F.EVE_CLAIMS, exp: undefined }), /missing required "exp" claim/)
   })
 
   it("a token that names no character is refused", async () => {

@@ -100,7 +100,7 @@ export default function TikTok(options: OAuthUserConfig<TiktokProfile> = {}): OA
     type: "oauth",
     authorization: {
       url: "https://www.tiktok.com/v2/auth/authorize/",
-      params: { client_key: options.clientId, scope: "user.info.basic" },
+      params: { ...(options.clientId ? { client_key: options.clientId } : {}), scope: "user.info.basic" },
     },
     token: { url: "https://open.tiktokapis.com/v2/oauth/token/", conform: conformTiktokTokenResponse },
     userinfo: { url: "https://open.tiktokapis.com/v2/user/info/", params: { fields: "open_id,union_id,avatar_url,display_name" } },

@@ -108,6 +108,8 @@ export default function TikTok(options: OAuthUserConfig<TiktokProfile> = {}): OA
     checks: ["state"],
     profile(profile) {
       const user = profile.data?.user
+      // TikTok reports a refused call in `error`; without a user there is no account to sign in.
+      if (!user?.open_id) throw new Error(`TikTok's user info has no data.user.open_id (error ${JSON.stringify(profile.error?.code ?? null)})`)
       return { id: user.open_id, name: user.display_name || null, email: null, image: user.avatar_url || null }
     },
     // TikTok shares no e-mail address.

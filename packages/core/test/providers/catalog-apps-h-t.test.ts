@@ -628,3 +628,10 @@ describe("HubSpot's token in the path", () => {
     }
   })
 })
+
+describe("TikTok's user info without a user", () => {
+  it("is refused by profile() naming TikTok's error code, not mapped to an account without id", () => {
+    const refused = { data: {}, error: { code: "scope_not_authorized", message: "The user did not authorize the scope required.", log_id: "x" } }
+    expect(() => TikTok().profile!(refused as never, {})).toThrow(/scope_not_authorized/)
+  })
+})

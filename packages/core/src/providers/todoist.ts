@@ -9,7 +9,7 @@
  * - Client authentication: `client_secret_post`, as Todoist documents the
  *   token request.
  * - Profile from API v1's `GET /api/v1/user` (`@auth/core` posts to the Sync
- *   API v9, which Todoist has retired).
+ *   API v9, which Todoist deprecated in favour of API v1).
  * - Todoist's user object says nothing about the address's verification,
  *   so none is treated as verified (`isEmailVerified: false`).
  *

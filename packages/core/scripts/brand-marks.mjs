@@ -24,6 +24,7 @@ export const CATALOG_SLUGS = {
   authentik: "authentik",
   "azure-ad": null,
   "azure-ad-b2c": null,
+  "azure-devops": null,
   beyondidentity: null,
   bitbucket: "bitbucket",
   "boxyhq-saml": null,

@@ -19,6 +19,7 @@ export const BRAND_MARKS: Readonly<Record<string, BrandMark>> = Object.freeze({
   "authentik": { path: "M13.96 9.01h-.84V7.492h-1.234v3.663H5.722c.34.517.538.982.538 1.152 0 .46-1.445 3.059-3.197 3.059C.8 15.427-.745 12.8.372 10.855a3.062 3.062 0 0 1 2.691-1.606c1.04 0 1.971.915 2.557 1.755V6.577a3.773 3.773 0 0 1 3.77-3.769h10.84C22.31 2.808 24 4.5 24 6.577v10.845a3.773 3.773 0 0 1-3.77 3.769h-1.6V17.5h-7.64v3.692h-1.6a3.773 3.773 0 0 1-3.77-3.769v-3.41h12.114v-6.52h-1.59v.893h-.84v-.893H13.96v1.516Zm-9.956 1.845c-.662-.703-1.578-.544-2.209 0-2.105 2.054 1.338 5.553 3.302 1.447a5.395 5.395 0 0 0-1.093-1.447Z", hex: "#fd4b2d" },
   "azure-ad": { path: GENERIC, hex: undefined },
   "azure-ad-b2c": { path: GENERIC, hex: undefined },
+  "azure-devops": { path: GENERIC, hex: undefined },
   "beyondidentity": { path: GENERIC, hex: undefined },
   "bitbucket": { path: "M.778 1.213a.768.768 0 00-.768.892l3.263 19.81c.084.5.515.868 1.022.873H19.95a.772.772 0 00.77-.646l3.27-20.03a.768.768 0 00-.768-.891zM14.52 15.53H9.522L8.17 8.466h7.561z", hex: "#0052cc" },
   "boxyhq-saml": { path: GENERIC, hex: undefined },

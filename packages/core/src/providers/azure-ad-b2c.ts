@@ -53,12 +53,13 @@ export interface AzureADB2COptions extends OIDCUserConfig<AzureADB2CProfile> {
  */
 export default function AzureADB2C(options: AzureADB2COptions = {}): OIDCConfig<AzureADB2CProfile> {
   const { issuer, primaryUserFlow } = options
-  const base = issuer?.endsWith("/") ? issuer : `${issuer}/`
+  // B2C's issuer ends with a slash; the flow's document sits below it.
+  const wellKnown = issuer && primaryUserFlow ? `${issuer.replace(/\/*$/, "/")}.well-known/openid-configuration?p=${encodeURIComponent(primaryUserFlow)}` : undefined
   return issuerOidc<AzureADB2CProfile>(
     {
       id: "azure-ad-b2c",
       name: "Azure AD B2C",
-      ...(issuer && primaryUserFlow ? { wellKnown: `${base}.well-known/openid-configuration?p=${encodeURIComponent(primaryUserFlow)}` } : {}),
+      ...(wellKnown ? { wellKnown } : {}),
       profile(profile) {
         return userFrom({ id: profile.sub, name: profile.name ?? profile.preferred_username, email: profile.emails?.[0], image: null })
       },

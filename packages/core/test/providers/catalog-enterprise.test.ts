@@ -5,7 +5,8 @@
  * signing their real claims or, for SAML Jackson, a stand-in of its
  * endpoints (describeOidcSignIns, describeOAuth2SignIns), whether they
  * vouch for e-mail addresses (describeEmailVerification), and their quirks:
- * FusionAuth's WWW-Authenticate on a successful token response, discovery
+ * Azure DevOps's JWT-bearer token request, FusionAuth's WWW-Authenticate
+ * on a successful token response, discovery
  * documents outside `{issuer}/.well-known` (Frontegg, Azure AD B2C,
  * FusionAuth tenants), Descope's issuer from the project id, Azure AD
  * being Entra ID under another id.
@@ -14,6 +15,7 @@ import { describe, expect, it } from "vitest"
 import Asgardeo from "../../src/providers/asgardeo.js"
 import AzureAD from "../../src/providers/azure-ad.js"
 import AzureADB2C from "../../src/providers/azure-ad-b2c.js"
+import AzureDevOps, { azureDevOpsTokenRequest, conformAzureDevOpsTokenResponse } from "../../src/providers/azure-devops.js"
 import BeyondIdentity from "../../src/providers/beyondidentity.js"
 import BoxyHQSAML from "../../src/providers/boxyhq-saml.js"
 import Descope from "../../src/providers/descope.js"
@@ -58,6 +60,17 @@ const CATALOG: CatalogEntry[] = [
     user: { id: F.AZURE_AD_CLAIMS.sub, name: "Ada Lovelace", email: "ada@contoso.com", image: null },
   }),
   issuerEntry({ factory: AzureADB2C, id: "azure-ad-b2c", fixture: F.AZURE_AD_B2C_CLAIMS, user: { id: F.AZURE_AD_B2C_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
+  {
+    factory: AzureDevOps,
+    id: "azure-devops",
+    type: "oauth",
+    checks: ["state"],
+    authorization: { url: "https://app.vssps.visualstudio.com/oauth2/authorize", params: { response_type: "Assertion", scope: "vso.profile" } },
+    token: "https://app.vssps.visualstudio.com/oauth2/token",
+    userinfo: "https://app.vssps.visualstudio.com/_apis/profile/profiles/me?details=true&api-version=6.0",
+    fixture: F.AZURE_DEVOPS_PROFILE,
+    user: { id: F.AZURE_DEVOPS_PROFILE.id, name: "Ada Lovelace", email: "ada@example.com", image: null },
+  },
   issuerEntry({ factory: BeyondIdentity, id: "beyondidentity", fixture: F.BEYONDIDENTITY_CLAIMS, user: { id: F.BEYONDIDENTITY_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
   {
     factory: (options?: Record<string, unknown>) => BoxyHQSAML({ issuer: "https://jackson.example.com", ...options }),
@@ -98,6 +111,27 @@ const CATALOG: CatalogEntry[] = [
 describeCatalog(CATALOG)
 
 const OAUTH2: OAuth2Case[] = [
+  {
+    id: "azure-devops",
+    // The stand-in's token URL as `token.url`, so the provider's token hooks stay (a string would replace them).
+    factory: (options) => AzureDevOps({ ...options, token: { url: options.token } }),
+    authorize: "/oauth2/authorize",
+    // The code arrives as the JWT-bearer `assertion`.
+    token: { path: "/oauth2/token", codeParam: "assertion", reply: json(F.AZURE_DEVOPS_TOKENS) },
+    userinfo: "/_apis/profile/profiles/me",
+    routes: [{ path: "/_apis/profile/profiles/me", reply: json(F.AZURE_DEVOPS_PROFILE) }],
+    user: { name: "Ada Lovelace", email: "ada@example.com", image: null },
+    providerAccountId: F.AZURE_DEVOPS_PROFILE.id,
+    verify: (standIn) => {
+      expect(standIn.requestsTo("/oauth2/authorize")[0]!.query.get("response_type")).toBe("Assertion")
+      const token = standIn.requestsTo("/oauth2/token")[0]!
+      expect(token.form.get("grant_type")).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer")
+      expect(token.form.get("client_assertion_type")).toBe("urn:ietf:params:oauth:client-assertion-type:jwt-bearer")
+      expect(token.form.get("client_assertion")).toBe(CLIENT.clientSecret)
+      expect(token.form.get("code")).toBeNull()
+      expect(token.headers.authorization).toBeUndefined()
+    },
+  },
   {
     id: "boxyhq-saml",
     factory: BoxyHQSAML,
@@ -168,6 +202,23 @@ describeOidcSignIns(OIDC, (getOp) => {
 })
 
 describe("provider quirks", () => {
+  it("azure-devops: the token request becomes the JWT-bearer grant; its jwt-bearer token_type is read as bearer", async () => {
+    const body = new URLSearchParams({ grant_type: "authorization_code", code: "eyJjb2RlIjoxfQ", redirect_uri: "https://app.example.com/auth/callback/azure-devops", code_verifier: "v" })
+    azureDevOpsTokenRequest({ body, headers: new Headers(), clientId: "app-id", clientSecret: "eyJzZWNyZXQiOjF9" })
+    expect(Object.fromEntries(body)).toEqual({
+      grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer",
+      assertion: "eyJjb2RlIjoxfQ",
+      redirect_uri: "https://app.example.com/auth/callback/azure-devops",
+      client_assertion_type: "urn:ietf:params:oauth:client-assertion-type:jwt-bearer",
+      client_assertion: "eyJzZWNyZXQiOjF9",
+    })
+    const conformed = (await conformAzureDevOpsTokenResponse(Response.json(F.AZURE_DEVOPS_TOKENS)))!
+    expect(await conformed.json()).toEqual({ ...F.AZURE_DEVOPS_TOKENS, token_type: "bearer" })
+    expect(await conformAzureDevOpsTokenResponse(Response.json({ access_token: "a", token_type: "bearer" }))).toBeUndefined()
+    expect(await conformAzureDevOpsTokenResponse(new Response("<html>", { status: 500 }))).toBeUndefined()
+    expect(AzureDevOps({ scope: "vso.profile vso.code" }).authorization).toMatchObject({ params: { scope: "vso.profile vso.code" } })
+  })
+
   it("fusionauth: a successful token response loses its WWW-Authenticate header; a refusal keeps it", async () => {
     const ok = new Response(JSON.stringify({ access_token: "a", token_type: "Bearer" }), { status: 200, headers: { "www-authenticate": 'Bearer realm="FusionAuth"', "content-type": "application/json" } })
     const conformed = (await conformFusionAuthTokenResponse(ok))!
@@ -224,6 +275,7 @@ const EMAIL: EmailVerifiedCase[] = [
   { name: "OneLogin (email_verified when sent)", provider: OneLogin(), verified: { ...F.ONELOGIN_CLAIMS, email_verified: true }, unverified: F.ONELOGIN_CLAIMS, expected: true },
   // Never verified: nothing in the profile can make them so.
   { name: "Azure AD (email claim unverified)", provider: AzureAD({ tenantId: "common" }), verified: { ...F.AZURE_AD_CLAIMS, email_verified: true }, expected: false },
+  { name: "Azure DevOps (no statement)", provider: AzureDevOps(), verified: F.AZURE_DEVOPS_PROFILE, expected: false },
   { name: "Azure AD B2C (no verification flag)", provider: AzureADB2C(), verified: { ...F.AZURE_AD_B2C_CLAIMS, email: "ada@example.com", email_verified: true }, expected: false },
   { name: "BoxyHQ SAML (the customer IdP's assertion)", provider: BoxyHQSAML(), verified: { ...F.BOXYHQ_USER, email_verified: true }, expected: false },
 ]

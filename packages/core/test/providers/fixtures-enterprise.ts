@@ -202,3 +202,23 @@ export const ONELOGIN_CLAIMS = {
   updated_at: NOW,
   groups: ["Engineering"],
 }
+
+/** Azure DevOps `GET /_apis/profile/profiles/me?details=true`. */
+export const AZURE_DEVOPS_PROFILE = {
+  displayName: "Ada Lovelace",
+  publicAlias: "7c1e5a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d",
+  emailAddress: "ada@example.com",
+  coreRevision: 412938217,
+  timeStamp: "2025-06-15T10:00:00.4433333+00:00",
+  id: "7c1e5a2b-3d4f-4a6b-8c9d-0e1f2a3b4c5d",
+  revision: 412938217,
+}
+
+/** Azure DevOps's token answer: `token_type` `jwt-bearer`, `expires_in` as a string. */
+export const AZURE_DEVOPS_TOKENS = {
+  access_token: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiIsIng1dCI6Im9PdmN6NU1fN3AtSGpJS2xGWHo5M3VfVjBabyJ9.eyJuYW1laWQiOiI3YzFlIn0.c2ln",
+  token_type: "jwt-bearer",
+  expires_in: "3599",
+  refresh_token: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJyZWZyZXNoIjoxfQ.c2ln",
+  scope: "vso.profile",
+}

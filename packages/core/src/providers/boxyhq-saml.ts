@@ -11,12 +11,16 @@
  *   endpoints are `{issuer}/api/oauth/authorize`, `/api/oauth/token` and
  *   `/api/oauth/userinfo` (so `issuer` must be given to the factory, or the
  *   factory passed uncalled so that `setEnvDefaults` gives it).
- * - The authorization request carries `provider=saml`; pick the connection
+ * - The authorization request carries `provider=saml` and an empty `scope`
+ *   (the OAuth 2.0 flow; `openid` would ask Jackson for an ID token, which
+ *   needs its OpenID signing keys); pick the connection
  *   with `tenant` and `product` (or the `client_id` Jackson issued for it),
  *   e.g. `signIn("boxyhq-saml", {}, { tenant, product })`.
  * - Checks: PKCE and `state` (Jackson verifies the PKCE verifier).
  * - Client authentication: `client_secret_post` (Jackson reads the client
- *   id and secret from the token request's body).
+ *   id and secret from the token request's body; Basic only in later
+ *   versions). Its errors come as plain text with an HTTP error status,
+ *   which ends the sign-in with `OAuthCallbackError`.
  * - `isEmailVerified: false`: the address is what the customer's SAML
  *   identity provider asserted; Jackson does not verify it
  *   (docs/account-linking.md).
@@ -43,7 +47,8 @@ export interface BoxyHQSAMLProfile extends Record<string, any> {
 
 /** Jackson's endpoints under `issuer`, or none without one. */
 function jacksonEndpoints(issuer: string | undefined): Pick<OAuthConfig<BoxyHQSAMLProfile>, "authorization" | "token" | "userinfo"> {
-  const authorization = { params: { provider: "saml" } }
+  // An empty scope: with `openid` Jackson answers as an OpenID Provider, which needs signing keys configured there.
+  const authorization = { params: { provider: "saml", scope: "" } }
   if (!issuer) return { authorization }
   const base = issuer.replace(/\/+$/, "")
   return {

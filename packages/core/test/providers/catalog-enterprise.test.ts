@@ -27,6 +27,7 @@ import Kinde from "../../src/providers/kinde.js"
 import Logto from "../../src/providers/logto.js"
 import MicrosoftEntraID from "../../src/providers/microsoft-entra-id.js"
 import OneLogin from "../../src/providers/onelogin.js"
+import { startProviderStandIn } from "../support/provider-standin.js"
 import * as F from "./fixtures-enterprise.js"
 import {
   CLIENT,
@@ -78,7 +79,7 @@ const CATALOG: CatalogEntry[] = [
     type: "oauth",
     checks: ["pkce", "state"],
     auth: "client_secret_post",
-    authorization: { url: "https://jackson.example.com/api/oauth/authorize", params: { provider: "saml" } },
+    authorization: { url: "https://jackson.example.com/api/oauth/authorize", params: { provider: "saml", scope: "" } },
     token: "https://jackson.example.com/api/oauth/token",
     userinfo: "https://jackson.example.com/api/oauth/userinfo",
     fixture: F.BOXYHQ_USER,
@@ -145,6 +146,7 @@ const OAUTH2: OAuth2Case[] = [
       // Jackson picks the SAML connection from `provider=saml` (and tenant/product); it checks PKCE and reads the secret from the body.
       const authorize = standIn.requestsTo("/api/oauth/authorize")[0]!
       expect(authorize.query.get("provider")).toBe("saml")
+      expect(authorize.query.get("scope")).toBe("")
       expect(authorize.query.get("code_challenge_method")).toBe("S256")
       const [token] = standIn.requestsTo("/api/oauth/token")
       expect(token!.form.get("client_secret")).toBe(CLIENT.clientSecret)
@@ -155,6 +157,24 @@ const OAUTH2: OAuth2Case[] = [
 ]
 
 describeOAuth2SignIns(OAUTH2)
+
+describe("boxyhq-saml: Jackson's errors are plain text", () => {
+  it("a token request refused with a text body ends at the sign-in page with OAuthCallbackError, no session", async () => {
+    const standIn = await startProviderStandIn({
+      authorize: { path: "/api/oauth/authorize" },
+      token: { path: "/api/oauth/token", reply: { status: 401, text: "Invalid client_secret" } },
+      routes: [{ path: "/api/oauth/userinfo", reply: json(F.BOXYHQ_USER) }],
+    })
+    try {
+      const outcome = await signInWith(BoxyHQSAML({ ...CLIENT, issuer: standIn.url }), standIn, "boxyhq-saml")
+      expect(outcome.session.user).toBeUndefined()
+      expect(new URL(outcome.location!).searchParams.get("error")).toBe("OAuthCallbackError")
+      expect(standIn.requestsTo("/api/oauth/userinfo")).toHaveLength(0)
+    } finally {
+      await standIn.close()
+    }
+  })
+})
 
 /** The OIDC sign-in case of an issuer-configured provider: client_secret_basic, PKCE and nonce. */
 function oidcCase(entry: Omit<OidcCase, "auth" | "nonce" | "pkce">): OidcCase {
@@ -248,7 +268,7 @@ describe("provider quirks", () => {
     const provider = BoxyHQSAML()
     expect(provider.token).toBeUndefined()
     expect(provider.userinfo).toBeUndefined()
-    expect(provider.authorization).toEqual({ params: { provider: "saml" } })
+    expect(provider.authorization).toEqual({ params: { provider: "saml", scope: "" } })
   })
 
   it("azure-ad is Microsoft Entra ID under its own id and name, tenant rules included", () => {

@@ -53,12 +53,11 @@ function nextAuthProviderIds(): string[] {
  * `oauth`/`oidc` provider (docs/migration.md, "Next.js").
  */
 const OUTSIDE_CATALOG = [
-  "42-school", "asgardeo", "azure-ad", "azure-ad-b2c", "azure-devops", "bankid-no", "battlenet", "beyondidentity", "box", "boxyhq-saml",
-  "bungie", "click-up", "coinbase", "concept2", "descope", "dribbble", "duende-identity-server6", "eventbrite", "eveonline", "faceit",
-  "figma", "forwardemail", "foursquare", "freshbooks", "frontegg", "fusionauth", "hubspot", "huggingface", "identity-server4", "instagram",
-  "kakao", "kinde", "line", "logto", "loops", "mailchimp", "mailru", "mastodon", "mattermost", "medium", "naver", "netlify", "netsuite",
-  "nextcloud", "onelogin", "ory-hydra", "osso", "osu", "passage", "patreon", "ping-id", "pinterest", "pipedrive", "roblox", "simplelogin",
-  "strava", "threads", "tiktok", "todoist", "trakt", "united-effects", "vipps", "vk", "webex", "wechat", "wikimedia", "wordpress", "workos",
+  "42-school", "bankid-no", "battlenet", "box", "bungie", "click-up", "coinbase", "concept2", "dribbble", "eventbrite",
+  "eveonline", "faceit", "figma", "forwardemail", "foursquare", "freshbooks", "hubspot", "huggingface", "instagram", "kakao",
+  "line", "loops", "mailchimp", "mailru", "mastodon", "mattermost", "medium", "naver", "netlify", "netsuite", "nextcloud",
+  "ory-hydra", "osso", "osu", "passage", "patreon", "ping-id", "pinterest", "pipedrive", "roblox", "simplelogin", "strava",
+  "threads", "tiktok", "todoist", "trakt", "united-effects", "vipps", "vk", "webex", "wechat", "wikimedia", "wordpress", "workos",
   "yandex", "zoho",
 ]
 

@@ -42,7 +42,8 @@ export function claimText(value: unknown): string | null {
 
 /**
  * A user from the four values a provider maps, each a non-empty string or
- * null (`id` as a string). Used by every `profile()` of this family.
+ * null (`id` as a string). Used by every `profile()` of this family, and by
+ * the enterprise OAuth 2.0 providers beside it (boxyhq-saml, azure-devops).
  */
 export function userFrom(fields: { id: unknown; name?: unknown; email?: unknown; image?: unknown }): User {
   return { id: String(fields.id), name: claimText(fields.name), email: claimText(fields.email), image: claimText(fields.image) }

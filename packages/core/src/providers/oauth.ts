@@ -29,8 +29,28 @@ export type OAuthChecks = "pkce" | "state" | "none" | "nonce"
 
 /** A custom authorization endpoint: a URL, or a URL with extra query parameters. */
 export type AuthorizationEndpointHandler = EndpointHandler
-/** A custom token endpoint. */
-export type TokenEndpointHandler = EndpointHandler
+/**
+ * The token request as a provider's `token.authenticate` hook may edit it:
+ * its form body and headers, and the client's id and secret.
+ */
+export interface TokenRequestToAuthenticate {
+  body: URLSearchParams
+  headers: Headers
+  clientId: string
+  clientSecret: string | undefined
+}
+
+/**
+ * A custom token endpoint. Besides `url` and `params` it takes `conform`
+ * (rewrites the token response before it is read) and `authenticate`:
+ * replaces the client authentication of `client.token_endpoint_auth_method`
+ * for a provider that authenticates its token request in its own way
+ * (Azure DevOps sends the client secret as `client_assertion` and the code
+ * as a JWT-bearer `assertion`); it edits the request just before it is sent.
+ */
+export type TokenEndpointHandler =
+  | string
+  | (Exclude<EndpointHandler, string> & { authenticate?: (request: TokenRequestToAuthenticate) => void | Promise<void> })
 /** A custom userinfo endpoint. */
 export type UserinfoEndpointHandler = EndpointHandler
 /** The three endpoints an OAuth provider may configure. */

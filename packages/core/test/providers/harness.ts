@@ -175,7 +175,7 @@ export interface OAuth2Case {
   id: string
   factory: (options: any) => unknown
   authorize: string
-  token: { path: string; reply: StandInReply | ((request: any) => StandInReply) }
+  token: { path: string; reply: StandInReply | ((request: any) => StandInReply); codeParam?: string }
   /** The userinfo endpoint's path at the stand-in, and the routes behind it. */
   userinfo: string
   routes: StandInSpec["routes"]

@@ -81,8 +81,11 @@ export interface StandInRoute {
 export interface StandInSpec {
   /** OAuth 2 authorization endpoint. `params` are added to every authorization response. */
   authorize?: { path: string; params?: Record<string, string> }
-  /** OAuth 2 token endpoint (POST). Default reply: `{ access_token, token_type: "bearer" }`. */
-  token?: { path: string; reply?: Responder }
+  /**
+   * OAuth 2 token endpoint (POST). Default reply: `{ access_token, token_type: "bearer" }`.
+   * `codeParam`: the form field carrying the code, default `code` (Azure DevOps: `assertion`).
+   */
+  token?: { path: string; reply?: Responder; codeParam?: string }
   /** OAuth 1.0a endpoints (X's legacy flow). */
   oauth1?: { requestToken: string; authorize: string; accessToken: string; accessTokenReply?: Record<string, string> }
   routes?: StandInRoute[]
@@ -185,7 +188,7 @@ export async function startProviderStandIn(spec: StandInSpec): Promise<ProviderS
   }
 
   async function token(request: StandInRequest, res: ServerResponse) {
-    const code = request.form.get("code") ?? ""
+    const code = request.form.get(spec.token?.codeParam ?? "code") ?? ""
     const issued = codes.get(code)
     if (issued === undefined || request.form.get("redirect_uri") !== issued.redirectUri) {
       return sendJson(res, 400, { error: "invalid_grant", error_description: "The code passed is incorrect or expired." })

@@ -36,7 +36,7 @@ describe("brand marks", () => {
 
   it("has one mark for every catalog OAuth/OIDC provider and none for anything else", async () => {
     const ids = await catalogOAuthIds()
-    expect(ids).toHaveLength(53)
+    expect(ids).toHaveLength(67)
     expect(Object.keys(BRAND_MARKS).sort()).toEqual(ids)
     expect(Object.keys(CATALOG_SLUGS).sort()).toEqual(ids)
   })
@@ -50,8 +50,9 @@ describe("brand marks", () => {
       if (!generic) expect(mark.hex, id).toMatch(/^#[0-9a-f]{6}$/)
     }
     expect(Object.entries(CATALOG_SLUGS).filter(([, slug]) => slug === null).map(([id]) => id)).toEqual([
-      "cognito", "concept2", "eventbrite", "eveonline", "freshbooks", "linkedin", "microsoft-entra-id", "pipedrive",
-      "salesforce", "slack", "zitadel",
+      "asgardeo", "azure-ad", "azure-ad-b2c", "azure-devops", "beyondidentity", "boxyhq-saml", "cognito", "concept2",
+      "descope", "duende-identity-server6", "eventbrite", "eveonline", "freshbooks", "frontegg", "identity-server4", "kinde",
+      "linkedin", "logto", "microsoft-entra-id", "onelogin", "pipedrive", "salesforce", "slack", "zitadel",
     ])
   })
 

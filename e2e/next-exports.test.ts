@@ -53,12 +53,12 @@ function nextAuthProviderIds(): string[] {
  * `oauth`/`oidc` provider (docs/migration.md, "Next.js").
  */
 const OUTSIDE_CATALOG = [
-  "42-school", "asgardeo", "azure-ad", "azure-ad-b2c", "azure-devops", "bankid-no", "battlenet", "beyondidentity", "box", "boxyhq-saml",
+  "42-school", "asgardeo", "azure-ad", "azure-ad-b2c", "azure-devops", "battlenet", "beyondidentity", "box", "boxyhq-saml",
   "bungie", "click-up", "coinbase", "concept2", "descope", "dribbble", "duende-identity-server6", "eventbrite", "eveonline", "faceit",
-  "figma", "forwardemail", "foursquare", "freshbooks", "frontegg", "fusionauth", "hubspot", "huggingface", "identity-server4", "instagram",
-  "kakao", "kinde", "line", "logto", "loops", "mailchimp", "mailru", "mastodon", "mattermost", "medium", "naver", "netlify", "netsuite",
-  "nextcloud", "onelogin", "ory-hydra", "osso", "osu", "passage", "patreon", "ping-id", "pinterest", "pipedrive", "roblox", "simplelogin",
-  "strava", "threads", "tiktok", "todoist", "trakt", "united-effects", "vipps", "vk", "webex", "wechat", "wikimedia", "wordpress", "workos",
+  "figma", "forwardemail", "foursquare", "freshbooks", "frontegg", "fusionauth", "hubspot", "identity-server4", "instagram",
+  "kakao", "kinde", "line", "logto", "loops", "mailchimp", "mailru", "medium", "naver", "netlify",
+  "onelogin", "osu", "patreon", "pinterest", "pipedrive", "roblox",
+  "strava", "threads", "tiktok", "todoist", "trakt", "vipps", "vk", "webex", "wechat", "wordpress",
   "yandex", "zoho",
 ]
 

@@ -8,6 +8,7 @@
  *   Integrations → OAuth 2.0 Applications): `{origin}{basePath}/callback/mattermost`.
  * - Environment: `AUTH_MATTERMOST_ID`, `AUTH_MATTERMOST_SECRET`, and
  *   `AUTH_MATTERMOST_ISSUER` when the factory is passed uncalled.
+ * - Scopes: none (an empty `scope` is sent so that no OpenID default is added).
  * - Client authentication `client_secret_post`.
  * - Checks: PKCE (Mattermost 11.2 and later; earlier servers ignore it) and `state`.
  * - Profile from `GET /api/v4/users/me`: `id`, `name` = `username` (as
@@ -58,7 +59,8 @@ export default function Mattermost(options: OAuthUserConfig<MattermostProfile> =
     type: "oauth",
     ...(base
       ? {
-          authorization: `${base}/oauth/authorize`,
+          // An empty scope: the server has none of its own, and the flow would otherwise add OpenID's default.
+          authorization: { url: `${base}/oauth/authorize`, params: { scope: "" } },
           token: `${base}/oauth/access_token`,
           userinfo: `${base}/api/v4/users/me`,
         }

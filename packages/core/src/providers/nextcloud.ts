@@ -9,8 +9,8 @@
  *   clients, "Redirection URI"): `{origin}{basePath}/callback/nextcloud`.
  * - Environment: `AUTH_NEXTCLOUD_ID`, `AUTH_NEXTCLOUD_SECRET`, and
  *   `AUTH_NEXTCLOUD_ISSUER` when the factory is passed uncalled.
- * - Scopes: none (Nextcloud's OAuth 2.0 app has none; `@auth/core`'s
- *   default is sent and ignored).
+ * - Scopes: none (Nextcloud's OAuth 2.0 app has none): an empty `scope`
+ *   is sent so that no OpenID default is added.
  * - Checks: `state` only. Nextcloud's OAuth 2.0 app does not implement PKCE
  *   (nextcloud/server#12881), so a code challenge would protect nothing;
  *   add `checks: ["pkce", "state"]` on a server that supports it.
@@ -99,7 +99,8 @@ export default function Nextcloud(options: OAuthUserConfig<NextcloudProfile> = {
     type: "oauth",
     ...(base
       ? {
-          authorization: `${base}/apps/oauth2/authorize`,
+          // An empty scope: the server has none of its own, and the flow would otherwise add OpenID's default.
+          authorization: { url: `${base}/apps/oauth2/authorize`, params: { scope: "" } },
           token: `${base}/apps/oauth2/api/v1/token`,
           userinfo: { url: `${base}/ocs/v2.php/cloud/users`, request: requestNextcloudUser },
         }

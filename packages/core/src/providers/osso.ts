@@ -12,6 +12,7 @@
  * - Which customer's identity provider to use is chosen by Osso's hosted
  *   login page, or by `domain` / `email` authorization parameters
  *   (`signIn("osso", {}, { domain: "example.com" })`).
+ * - Scopes: none (an empty `scope` is sent so that no OpenID default is added).
  * - Checks: `state` only: Osso's OAuth server does not document PKCE.
  * - Profile from `GET /oauth/me`: `id`, `name` = null (SAML gives none),
  *   `email`, `image` = null.
@@ -40,7 +41,14 @@ export default function Osso(options: OAuthUserConfig<OssoProfile> = {}): OAuthC
     id: "osso",
     name: "Osso",
     type: "oauth",
-    ...(base ? { authorization: `${base}/oauth/authorize`, token: `${base}/oauth/token`, userinfo: `${base}/oauth/me` } : {}),
+    ...(base
+      ? {
+          // An empty scope: the server has none of its own, and the flow would otherwise add OpenID's default.
+          authorization: { url: `${base}/oauth/authorize`, params: { scope: "" } },
+          token: `${base}/oauth/token`,
+          userinfo: `${base}/oauth/me`,
+        }
+      : {}),
     checks: ["state"],
     profile(profile) {
       return { id: String(profile.id), name: null, email: profile.email ?? null, image: null }

@@ -11,6 +11,7 @@
  *   the same name as an authorization parameter per sign-in
  *   (`signIn("workos", {}, { organization: "org_…" })`).
  * - `issuer`: the API's base URL, default `https://api.workos.com`.
+ * - Scopes: none (an empty `scope` is sent so that no OpenID default is added).
  * - Client authentication `client_secret_post`.
  * - WorkOS's token response (`{ access_token, profile }`) has no
  *   `token_type`, which RFC 6749 §5.1 requires; `token.conform` adds
@@ -81,15 +82,16 @@ export async function conformWorkOSTokenResponse(response: Response): Promise<Re
  */
 export default function WorkOS(options: WorkOSOptions = {}): OAuthConfig<WorkOSProfile> {
   const base = instanceBase("WorkOS", "issuer", options.issuer) ?? "https://api.workos.com"
-  const selector: Record<string, string> = {}
+  // An empty scope: WorkOS SSO has none, and the flow would otherwise add OpenID's default.
+  const params: Record<string, string> = { scope: "" }
   for (const name of ["connection", "organization", "provider"] as const) {
-    if (options[name]) selector[name] = options[name]!
+    if (options[name]) params[name] = options[name]!
   }
   return {
     id: "workos",
     name: "WorkOS",
     type: "oauth",
-    authorization: { url: `${base}/sso/authorize`, params: selector },
+    authorization: { url: `${base}/sso/authorize`, params },
     token: { url: `${base}/sso/token`, conform: conformWorkOSTokenResponse },
     userinfo: `${base}/sso/profile`,
     client: { token_endpoint_auth_method: "client_secret_post" },

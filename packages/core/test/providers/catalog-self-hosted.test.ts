@@ -112,7 +112,7 @@ const CATALOG: CatalogEntry[] = [
     type: "oauth",
     checks: ["pkce", "state"],
     auth: "client_secret_post",
-    authorization: { url: `${MATTERMOST}/oauth/authorize`, params: {} },
+    authorization: { url: `${MATTERMOST}/oauth/authorize`, params: { scope: "" } },
     token: `${MATTERMOST}/oauth/access_token`,
     userinfo: `${MATTERMOST}/api/v4/users/me`,
     fixture: F.MATTERMOST_USER,
@@ -134,7 +134,7 @@ const CATALOG: CatalogEntry[] = [
     id: "nextcloud",
     type: "oauth",
     checks: ["state"],
-    authorization: { url: `${NEXTCLOUD}/apps/oauth2/authorize`, params: {} },
+    authorization: { url: `${NEXTCLOUD}/apps/oauth2/authorize`, params: { scope: "" } },
     token: `${NEXTCLOUD}/apps/oauth2/api/v1/token`,
     userinfo: `${NEXTCLOUD}/ocs/v2.php/cloud/users`,
     fixture: F.NEXTCLOUD_USER,
@@ -145,7 +145,7 @@ const CATALOG: CatalogEntry[] = [
     id: "osso",
     type: "oauth",
     checks: ["state"],
-    authorization: { url: `${OSSO}/oauth/authorize`, params: {} },
+    authorization: { url: `${OSSO}/oauth/authorize`, params: { scope: "" } },
     token: `${OSSO}/oauth/token`,
     userinfo: `${OSSO}/oauth/me`,
     fixture: F.OSSO_PROFILE,
@@ -203,7 +203,7 @@ const CATALOG: CatalogEntry[] = [
     type: "oauth",
     checks: ["pkce", "state"],
     auth: "client_secret_post",
-    authorization: { url: "https://api.workos.com/sso/authorize", params: { connection: "conn_01E4ZCR3C56J083X43JQXF3JK5" } },
+    authorization: { url: "https://api.workos.com/sso/authorize", params: { scope: "", connection: "conn_01E4ZCR3C56J083X43JQXF3JK5" } },
     token: "https://api.workos.com/sso/token",
     userinfo: "https://api.workos.com/sso/profile",
     fixture: F.WORKOS_PROFILE,
@@ -239,7 +239,8 @@ const OAUTH2: OAuth2Case[] = [
     user: { name: "ada.lovelace", email: "ada@example.com", image: null },
     providerAccountId: F.MATTERMOST_USER.id,
     verify: (standIn) => {
-      // client_secret_post: the secret in the body, no Basic header.
+      // No OpenID default scope is added; client_secret_post: the secret in the body, no Basic header.
+      expect(standIn.requestsTo("/oauth/authorize")[0]!.query.get("scope")).toBe("")
       const [token] = standIn.requestsTo("/oauth/access_token")
       expect(token!.form.get("client_secret")).toBe(CLIENT.clientSecret)
       expect(token!.headers.authorization).toBeUndefined()
@@ -470,11 +471,11 @@ describe("WorkOS", () => {
     expect(await conformWorkOSTokenResponse(new Response("not json"))).toBeUndefined()
   })
 
-  it("selects the connection, organization or provider by option; none by default", () => {
+  it("selects the connection, organization or provider by option; none by default, and no scope", () => {
     const params = (provider: OAuthConfig<any>) => (provider.authorization as { params: Record<string, string> }).params
-    expect(params(WorkOS())).toEqual({})
-    expect(params(WorkOS({ organization: "org_01EHWNCE74X7JSDV0X3SZ3KJNY" }))).toEqual({ organization: "org_01EHWNCE74X7JSDV0X3SZ3KJNY" })
-    expect(params(WorkOS({ provider: "GoogleOAuth" }))).toEqual({ provider: "GoogleOAuth" })
+    expect(params(WorkOS())).toEqual({ scope: "" })
+    expect(params(WorkOS({ organization: "org_01EHWNCE74X7JSDV0X3SZ3KJNY" }))).toEqual({ scope: "", organization: "org_01EHWNCE74X7JSDV0X3SZ3KJNY" })
+    expect(params(WorkOS({ provider: "GoogleOAuth" }))).toEqual({ scope: "", provider: "GoogleOAuth" })
     expect((WorkOS({ issuer: "https://auth.example.com/" }).token as { url: string }).url).toBe("https://auth.example.com/sso/token")
   })
 

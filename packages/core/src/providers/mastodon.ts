@@ -52,11 +52,17 @@ export interface MastodonProfile extends Record<string, any> {
   role?: Record<string, unknown>
 }
 
+/** Options of the Mastodon provider beyond the common OAuth ones. */
+export interface MastodonOptions extends OAuthUserConfig<MastodonProfile> {
+  /** The Mastodon server (instance) whose users sign in, e.g. `https://mastodon.social`. Required: without it the configuration is refused (`InvalidEndpoints`). Also read from `AUTH_MASTODON_ISSUER` when the factory is passed uncalled. */
+  issuer?: string
+}
+
 /**
  * The Mastodon provider for the instance at `issuer`. Profile: `id`,
  * `name` = `display_name` or `username`, `email` = null, `image` = `avatar_static`.
  */
-export default function Mastodon(options: OAuthUserConfig<MastodonProfile> = {}): OAuthConfig<MastodonProfile> {
+export default function Mastodon(options: MastodonOptions = {}): OAuthConfig<MastodonProfile> {
   const base = instanceBase("Mastodon", "issuer", options.issuer)
   return {
     id: "mastodon",

@@ -47,11 +47,17 @@ export interface MattermostProfile extends Record<string, any> {
   terms_of_service_create_at?: number
 }
 
+/** Options of the Mattermost provider beyond the common OAuth ones. */
+export interface MattermostOptions extends OAuthUserConfig<MattermostProfile> {
+  /** The Mattermost server, e.g. `https://chat.example.com`. Required: without it the configuration is refused (`InvalidEndpoints`). Also read from `AUTH_MATTERMOST_ISSUER` when the factory is passed uncalled. */
+  issuer?: string
+}
+
 /**
  * The Mattermost provider for the server at `issuer`. Profile: `id`,
  * `name` = `username` (else "first last"), `email`, `image` = null.
  */
-export default function Mattermost(options: OAuthUserConfig<MattermostProfile> = {}): OAuthConfig<MattermostProfile> {
+export default function Mattermost(options: MattermostOptions = {}): OAuthConfig<MattermostProfile> {
   const base = instanceBase("Mattermost", "issuer", options.issuer)
   return {
     id: "mattermost",

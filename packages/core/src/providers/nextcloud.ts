@@ -87,11 +87,17 @@ async function requestNextcloudUser(context: UserinfoRequestContext): Promise<Ne
   return nextcloudUser(answer)
 }
 
+/** Options of the Nextcloud provider beyond the common OAuth ones. */
+export interface NextcloudOptions extends OAuthUserConfig<NextcloudProfile> {
+  /** The Nextcloud server, with its path when not at the root, e.g. `https://cloud.example.com`. Required: without it the configuration is refused (`InvalidEndpoints`). Also read from `AUTH_NEXTCLOUD_ISSUER` when the factory is passed uncalled. */
+  issuer?: string
+}
+
 /**
  * The Nextcloud provider for the server at `issuer`. Profile: `id`, `name` =
  * `displayname`, `email` (null when unset), `image` = the server's avatar URL.
  */
-export default function Nextcloud(options: OAuthUserConfig<NextcloudProfile> = {}): OAuthConfig<NextcloudProfile> {
+export default function Nextcloud(options: NextcloudOptions = {}): OAuthConfig<NextcloudProfile> {
   const base = instanceBase("Nextcloud", "issuer", options.issuer)
   return {
     id: "nextcloud",

@@ -34,8 +34,14 @@ export interface OssoProfile extends Record<string, any> {
   requested?: { domain?: string | null; email?: string | null }
 }
 
+/** Options of the Osso provider beyond the common OAuth ones. */
+export interface OssoOptions extends OAuthUserConfig<OssoProfile> {
+  /** The Osso instance, e.g. `https://demo.ossoapp.com`. Required: without it the configuration is refused (`InvalidEndpoints`). Also read from `AUTH_OSSO_ISSUER` when the factory is passed uncalled. */
+  issuer?: string
+}
+
 /** The Osso provider for the instance at `issuer`. Profile: `id`, `name` = null, `email`, `image` = null. */
-export default function Osso(options: OAuthUserConfig<OssoProfile> = {}): OAuthConfig<OssoProfile> {
+export default function Osso(options: OssoOptions = {}): OAuthConfig<OssoProfile> {
   const base = instanceBase("Osso", "issuer", options.issuer)
   return {
     id: "osso",

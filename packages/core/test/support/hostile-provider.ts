@@ -21,7 +21,9 @@
  *   (auto-approve: an immediate 302 to the redirect_uri with `code`, `state`
  *   and RFC 9207 `iss`; `response_mode=form_post` and `fragment` are
  *   honoured), `/token` (authorization_code with PKCE S256 checked, and
- *   refresh_token) and `/userinfo` (Bearer).
+ *   refresh_token) and `/userinfo` (Bearer; a signed RS256 JWT when asked
+ *   for `application/jwt`, as for a client registered with
+ *   `userinfo_signed_response_alg`).
  * - **Client**: one client, `op.clientId` / `op.clientSecret`. The token
  *   endpoint accepts `client_secret_basic`, `client_secret_post`,
  *   `client_secret_jwt` (HS256, verified with jose) and `none`, verifies the
@@ -601,6 +603,14 @@ export async function startHostileProvider(options: HostileProviderOptions = {})
     if (on("userinfo-sub-mismatch")) claims.sub = "someone-else"
     if (on("long-name")) claims.name = "A".repeat(10_000)
     if (on("non-string-email")) claims.email = { address: "mallory@example.com" }
+    // OpenID Connect Core §5.3.2: a client registered for signed userinfo (it asks for application/jwt) gets a JWT.
+    if (String(request.headers.accept ?? "").trim().toLowerCase() === "application/jwt") {
+      const now = epoch()
+      const jwt = await new SignJWT({ ...claims, iss: issuer, aud: clientId, iat: now }).setProtectedHeader({ alg: "RS256", typ: "JWT", kid: published.kid }).sign(published.privateKey)
+      res.writeHead(200, { "content-type": "application/jwt", "content-length": Buffer.byteLength(jwt) })
+      res.end(jwt)
+      return
+    }
     return sendJson(res, 200, claims)
   }
 

@@ -36,7 +36,7 @@ describe("brand marks", () => {
 
   it("has one mark for every catalog OAuth/OIDC provider and none for anything else", async () => {
     const ids = await catalogOAuthIds()
-    expect(ids).toHaveLength(67)
+    expect(ids).toHaveLength(81)
     expect(Object.keys(BRAND_MARKS).sort()).toEqual(ids)
     expect(Object.keys(CATALOG_SLUGS).sort()).toEqual(ids)
   })
@@ -50,9 +50,10 @@ describe("brand marks", () => {
       if (!generic) expect(mark.hex, id).toMatch(/^#[0-9a-f]{6}$/)
     }
     expect(Object.entries(CATALOG_SLUGS).filter(([, slug]) => slug === null).map(([id]) => id)).toEqual([
-      "asgardeo", "azure-ad", "azure-ad-b2c", "azure-devops", "beyondidentity", "boxyhq-saml", "cognito", "concept2",
-      "descope", "duende-identity-server6", "eventbrite", "eveonline", "freshbooks", "frontegg", "identity-server4", "kinde",
-      "linkedin", "logto", "microsoft-entra-id", "onelogin", "pipedrive", "salesforce", "slack", "zitadel",
+      "asgardeo", "azure-ad", "azure-ad-b2c", "azure-devops", "bankid-no", "beyondidentity", "boxyhq-saml", "cognito",
+      "concept2", "descope", "duende-identity-server6", "eventbrite", "eveonline", "freshbooks", "frontegg",
+      "identity-server4", "kinde", "linkedin", "logto", "microsoft-entra-id", "netsuite", "onelogin", "osso", "passage",
+      "ping-id", "pipedrive", "salesforce", "slack", "united-effects", "workos", "zitadel",
     ])
   })
 

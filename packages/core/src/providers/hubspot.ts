@@ -6,7 +6,8 @@
  * - Environment: `AUTH_HUBSPOT_ID`, `AUTH_HUBSPOT_SECRET`.
  * - Scopes: `oauth` (the app's own scopes must be a subset of what the
  *   request asks for).
- * - Checks: `state` only; HubSpot's OAuth documents no PKCE.
+ * - Checks: PKCE + `state`. HubSpot's OAuth documents no PKCE, so `state` guards the callback; the
+ *   challenge is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_post` (HubSpot reads the
  *   credentials from the form body).
  * - Profile: HubSpot has no userinfo endpoint; the access token's metadata
@@ -79,7 +80,7 @@ export default function HubSpot(options: OAuthUserConfig<HubSpotProfile> = {}): 
     token: "https://api.hubapi.com/oauth/v1/token",
     userinfo: { url: TOKEN_INFO, request: requestHubSpotTokenInfo },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile(profile) {
       return { id: String(profile.user_id), name: profile.user ?? null, email: profile.user ?? null, image: null }
     },

@@ -8,7 +8,8 @@
  * - Environment: `AUTH_INSTAGRAM_ID`, `AUTH_INSTAGRAM_SECRET` (the Instagram
  *   app id and secret, not the Facebook app's).
  * - Scopes: `instagram_business_basic`.
- * - Checks: `state` only; Instagram Login documents no PKCE.
+ * - Checks: PKCE + `state`. Instagram Login documents no PKCE, so `state` guards the callback; the
+ *   challenge is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_post`.
  * - Meta's token endpoint answers without `token_type` (and the current API
  *   wraps the token in `data: [ … ]`); `token.conform` rewrites it into RFC
@@ -47,7 +48,7 @@ export default function Instagram(options: OAuthUserConfig<InstagramProfile> = {
     token: { url: "https://api.instagram.com/oauth/access_token", conform: conformMetaTokenResponse },
     userinfo: { url: "https://graph.instagram.com/me", params: { fields: "id,user_id,username,name,account_type,profile_picture_url" } },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile(profile) {
       return { id: String(profile.id), name: profile.username ?? profile.name ?? null, email: null, image: profile.profile_picture_url ?? null }
     },

@@ -5,7 +5,8 @@
  *   `{origin}{basePath}/callback/medium`.
  * - Environment: `AUTH_MEDIUM_ID`, `AUTH_MEDIUM_SECRET`.
  * - Scopes: `basicProfile`.
- * - Checks: `state` only (Medium requires it); Medium documents no PKCE.
+ * - Checks: PKCE + `state` (Medium requires `state`). Medium documents no PKCE; the challenge
+ *   is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_post`, as Medium's token request
  *   is documented.
  * - Medium no longer issues new integrations; existing ones keep working.
@@ -73,7 +74,7 @@ export default function Medium(options: OAuthUserConfig<MediumProfile> = {}): OA
     token: { url: "https://api.medium.com/v1/tokens", conform: conformMediumTokenResponse },
     userinfo: "https://api.medium.com/v1/me",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile({ data }) {
       return { id: data.id, name: data.name || data.username || null, email: null, image: data.imageUrl || null }
     },

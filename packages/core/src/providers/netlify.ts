@@ -6,7 +6,8 @@
  * - Environment: `AUTH_NETLIFY_ID`, `AUTH_NETLIFY_SECRET`.
  * - Scopes: none (Netlify's tokens have no scopes; an empty `scope` is
  *   sent, so the OpenID default `openid profile email` is not).
- * - Checks: `state` only; Netlify documents no PKCE.
+ * - Checks: PKCE + `state`. Netlify documents no PKCE, so `state` guards the callback; the
+ *   challenge is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_post`, as Netlify documents the
  *   token request.
  * - Profile from `GET /api/v1/user`. Netlify says nothing about the
@@ -45,7 +46,7 @@ export default function Netlify(options: OAuthUserConfig<NetlifyProfile> = {}): 
     token: "https://api.netlify.com/oauth/token",
     userinfo: "https://api.netlify.com/api/v1/user",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile(profile) {
       return { id: String(profile.id), name: profile.full_name ?? null, email: profile.email ?? null, image: profile.avatar_url ?? null }
     },

@@ -5,7 +5,8 @@
  *   URLs", account settings → OAuth): `{origin}{basePath}/callback/osu`.
  * - Environment: `AUTH_OSU_ID`, `AUTH_OSU_SECRET`.
  * - Scopes: `identify` (the user's own profile).
- * - Checks: `state` only; osu! documents no PKCE.
+ * - Checks: PKCE + `state`. osu! documents no PKCE, so `state` guards the callback; the
+ *   challenge is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_post`, as osu! documents the
  *   token request.
  * - Profile from `GET /api/v2/me`. osu! shares no e-mail address: `email`
@@ -68,7 +69,7 @@ export default function Osu(options: OAuthUserConfig<OsuProfile> = {}): OAuthCon
     token: "https://osu.ppy.sh/oauth/token",
     userinfo: "https://osu.ppy.sh/api/v2/me",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile(profile) {
       return { id: String(profile.id), name: profile.username ?? null, email: null, image: profile.avatar_url ?? null }
     },

@@ -5,7 +5,8 @@
  *   `{origin}{basePath}/callback/patreon`.
  * - Environment: `AUTH_PATREON_ID`, `AUTH_PATREON_SECRET`.
  * - Scopes: `identity identity[email]`.
- * - Checks: `state` only; Patreon documents no PKCE.
+ * - Checks: PKCE + `state`. Patreon documents no PKCE, so `state` guards the callback; the
+ *   challenge is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_post`, as Patreon documents the
  *   token request.
  * - Profile from API v2's `GET /api/oauth2/v2/identity` with the user fields
@@ -58,7 +59,7 @@ export default function Patreon(options: OAuthUserConfig<PatreonProfile> = {}): 
       params: { "fields[user]": "email,full_name,image_url,is_email_verified" },
     },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile({ data }) {
       const attributes = data.attributes ?? {}
       return { id: data.id, name: attributes.full_name ?? null, email: attributes.email ?? null, image: attributes.image_url ?? null }

@@ -5,7 +5,8 @@
  *   `{origin}{basePath}/callback/pinterest`.
  * - Environment: `AUTH_PINTEREST_ID`, `AUTH_PINTEREST_SECRET`.
  * - Scopes: `user_accounts:read`.
- * - Checks: `state` only; Pinterest documents no PKCE.
+ * - Checks: PKCE + `state`. Pinterest documents no PKCE, so `state` guards the callback; the
+ *   challenge is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_basic`, which Pinterest requires.
  * - Profile from `GET /v5/user_account`. The account id is the `username`,
  *   as in `@auth/core` (so accounts linked before a migration are found).
@@ -43,7 +44,7 @@ export default function Pinterest(options: OAuthUserConfig<PinterestProfile> = {
     authorization: { url: "https://www.pinterest.com/oauth/", params: { scope: "user_accounts:read" } },
     token: "https://api.pinterest.com/v5/oauth/token",
     userinfo: "https://api.pinterest.com/v5/user_account",
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile(profile) {
       return { id: profile.username, name: profile.username ?? null, email: null, image: profile.profile_image ?? null }
     },

@@ -7,7 +7,8 @@
  * - Scopes: the app's own, chosen in Developer Hub (an empty `scope` is
  *   sent, so the OpenID default `openid profile email` is not); the profile
  *   needs "Users: read" (`users:read`) or the base scope.
- * - Checks: `state` only; Pipedrive documents no PKCE.
+ * - Checks: PKCE + `state`. Pipedrive documents no PKCE, so `state` guards the callback; the
+ *   challenge is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_basic`, which Pipedrive requires.
  * - Profile from `GET https://api.pipedrive.com/v1/users/me`
  *   (`{ success, data }`). Pipedrive says nothing about the address's
@@ -63,7 +64,7 @@ export default function Pipedrive(options: OAuthUserConfig<PipedriveProfile> = {
     authorization: { url: "https://oauth.pipedrive.com/oauth/authorize", params: { scope: "" } },
     token: "https://oauth.pipedrive.com/oauth/token",
     userinfo: "https://api.pipedrive.com/v1/users/me",
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile({ data }) {
       return { id: String(data.id), name: data.name ?? null, email: data.email ?? null, image: data.icon_url ?? null }
     },

@@ -7,7 +7,8 @@
  * - Environment: `AUTH_STRAVA_ID`, `AUTH_STRAVA_SECRET`.
  * - Scopes: `read` (Strava separates scopes with commas), with
  *   `approval_prompt=auto`.
- * - Checks: `state` only; Strava documents no PKCE.
+ * - Checks: PKCE + `state`. Strava documents no PKCE, so `state` guards the callback; the
+ *   challenge is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_post`, as Strava documents the
  *   token request.
  * - Profile from `GET /api/v3/athlete`. Strava shares no e-mail address:
@@ -57,7 +58,7 @@ export default function Strava(options: OAuthUserConfig<StravaProfile> = {}): OA
     token: "https://www.strava.com/api/v3/oauth/token",
     userinfo: "https://www.strava.com/api/v3/athlete",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile(profile) {
       const name = [profile.firstname, profile.lastname].filter((part) => typeof part === "string" && part.trim()).join(" ")
       return { id: String(profile.id), name: name || profile.username || null, email: null, image: profile.profile ?? null }

@@ -5,7 +5,8 @@
  *   Management Console): `{origin}{basePath}/callback/todoist`.
  * - Environment: `AUTH_TODOIST_ID`, `AUTH_TODOIST_SECRET`.
  * - Scopes: `data:read`.
- * - Checks: `state` only (Todoist requires it); Todoist documents no PKCE.
+ * - Checks: PKCE + `state` (Todoist requires `state`). Todoist documents no PKCE; the challenge
+ *   is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_post`, as Todoist documents the
  *   token request.
  * - Profile from API v1's `GET /api/v1/user` (`@auth/core` posts to the Sync
@@ -60,7 +61,7 @@ export default function Todoist(options: OAuthUserConfig<TodoistProfile> = {}): 
     token: "https://todoist.com/oauth/access_token",
     userinfo: "https://api.todoist.com/api/v1/user",
     client: { token_endpoint_auth_method: "client_secret_post" },
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile(profile) {
       return { id: String(profile.id), name: profile.full_name || null, email: profile.email ?? null, image: profile.avatar_big ?? null }
     },

@@ -6,7 +6,8 @@
  * - Environment: `AUTH_TRAKT_ID`, `AUTH_TRAKT_SECRET`.
  * - Scopes: none (Trakt's tokens have no scopes; an empty `scope` is sent,
  *   so the OpenID default `openid profile email` is not).
- * - Checks: `state` only; Trakt documents no PKCE.
+ * - Checks: PKCE + `state`. Trakt documents no PKCE, so `state` guards the callback; the
+ *   challenge is sent anyway, as `@auth/core` sends it.
  * - Client authentication: `client_secret_post`, as Trakt documents the
  *   token request.
  * - Every API call needs the headers `trakt-api-version: 2` and
@@ -61,7 +62,7 @@ export default function Trakt(options: OAuthUserConfig<TraktUser> = {}): OAuthCo
     token: "https://api.trakt.tv/oauth/token",
     userinfo: { url: USERINFO, request: requestTraktUser },
     client: { token_endpoint_auth_method: "client_secret_post" },
-    checks: ["state"],
+    checks: ["pkce", "state"],
     profile(profile) {
       return { id: profile.ids.slug, name: profile.name || profile.username || null, email: null, image: profile.images?.avatar?.full ?? null }
     },

@@ -29,7 +29,30 @@ export type OAuthChecks = "pkce" | "state" | "none" | "nonce"
 
 /** A custom authorization endpoint: a URL, or a URL with extra query parameters. */
 export type AuthorizationEndpointHandler = EndpointHandler
-/** A custom token endpoint. */
+/** What a provider's `token.request` sends to exchange the authorization code. */
+export interface TokenRequestParams {
+  code: string
+  redirect_uri: string
+  /** The PKCE verifier, when the provider's checks include `pkce`. */
+  code_verifier?: string
+}
+
+/**
+ * `token.request`: for a provider whose token endpoint is not RFC 6749's
+ * (WeChat's `GET` with `appid` and `secret`), the request that exchanges
+ * the code, sent with `fetch` (the provider's transport: its
+ * `[customFetch]`, `timeout` and size cap). `provider` is the configured
+ * provider (`clientId`, `clientSecret`, `token.url`, …). It resolves to the
+ * endpoint's `Response`, which `token.conform` and the flow's validation
+ * then treat as any token response. Not called by `@auth/core` 0.41.
+ */
+export type TokenRequest = (context: {
+  params: TokenRequestParams
+  provider: { id: string; clientId?: string; clientSecret?: string; token?: unknown; [option: string]: unknown }
+  fetch: (input: string, init: RequestInit) => Promise<Response>
+}) => Promise<Response>
+
+/** A custom token endpoint (`request`: {@link TokenRequest}; `conform`: rewrites its answer). */
 export type TokenEndpointHandler = EndpointHandler
 /** A custom userinfo endpoint. */
 export type UserinfoEndpointHandler = EndpointHandler

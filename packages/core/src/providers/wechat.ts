@@ -24,7 +24,7 @@
  *   turns a refusal into RFC 6749's 400 `{ error, error_description }`.
  * - Checks: `state` only: WeChat has no PKCE, and its token request carries
  *   no verifier.
- * - Profile from `GET /sns/userinfo?access_token&openid&lang=en`; an
+ * - Profile from `GET /sns/userinfo?access_token&openid&lang=zh_CN`; an
  *   `errcode` answer fails the sign-in.
  * - WeChat has no e-mail address: `email` is null, and nothing counts as
  *   verified (`isEmailVerified: false`).
@@ -97,7 +97,7 @@ async function requestWeChatUser(context: UserinfoRequestContext): Promise<unkno
   const url = new URL(userinfoUrl(context.provider, `${API}/sns/userinfo`))
   url.searchParams.set("access_token", String(context.tokens.access_token ?? ""))
   url.searchParams.set("openid", String(context.tokens.openid ?? ""))
-  url.searchParams.set("lang", "en")
+  url.searchParams.set("lang", "zh_CN")
   const body = (await requestProviderJson(context, url.href)) as Record<string, unknown>
   const error = body && typeof body === "object" ? wechatError(body) : undefined
   if (error !== undefined) throw new OAuthCallbackError(`Provider "${context.provider.id}": /sns/userinfo answered the error ${error}`)

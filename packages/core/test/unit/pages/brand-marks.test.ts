@@ -36,7 +36,7 @@ describe("brand marks", () => {
 
   it("has one mark for every catalog OAuth/OIDC provider and none for anything else", async () => {
     const ids = await catalogOAuthIds()
-    expect(ids).toHaveLength(25)
+    expect(ids).toHaveLength(37)
     expect(Object.keys(BRAND_MARKS).sort()).toEqual(ids)
     expect(Object.keys(CATALOG_SLUGS).sort()).toEqual(ids)
   })
@@ -50,7 +50,7 @@ describe("brand marks", () => {
       if (!generic) expect(mark.hex, id).toMatch(/^#[0-9a-f]{6}$/)
     }
     expect(Object.entries(CATALOG_SLUGS).filter(([, slug]) => slug === null).map(([id]) => id)).toEqual([
-      "cognito", "linkedin", "microsoft-entra-id", "salesforce", "slack", "zitadel",
+      "cognito", "linkedin", "microsoft-entra-id", "salesforce", "slack", "vipps", "yandex", "zitadel",
     ])
   })
 

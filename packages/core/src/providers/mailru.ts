@@ -1,8 +1,8 @@
 /**
  * Sign in with Mail.ru (OAuth 2.0): https://help.mail.ru/developers/oauth/
  *
- * - Callback URL to register (the app's "Redirect URI", exactly, trailing
- *   slash included): `{origin}{basePath}/callback/mailru`.
+ * - Callback URL to register (the app's "Redirect URI", exactly as written:
+ *   Mail.ru compares it character for character): `{origin}{basePath}/callback/mailru`.
  * - Environment: `AUTH_MAILRU_ID`, `AUTH_MAILRU_SECRET`.
  * - Scopes: `userinfo`.
  * - Checks: PKCE and `state` (Mail.ru documents both).

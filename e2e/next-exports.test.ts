@@ -52,10 +52,7 @@ function nextAuthProviderIds(): string[] {
  * `@latchkey/core/providers/<id>` does not; configure them as a generic
  * `oauth`/`oidc` provider (docs/migration.md, "Next.js").
  */
-const OUTSIDE_CATALOG: string[] = [
-  "forwardemail", "kakao", "line", "loops", "mailchimp", "mailru", "naver", "vipps", "vk", "webex", "wechat", "wordpress", "yandex",
-  "zoho"
-]
+const OUTSIDE_CATALOG: string[] = []
 
 describe.runIf(built && installed)("@latchkey/next against the installed next-auth 5.0.0-beta.32", () => {
   it("has every subpath next-auth has", () => {

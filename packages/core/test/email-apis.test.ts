@@ -1,5 +1,6 @@
 /**
- * The HTTP-API email senders (Resend, Postmark, SendGrid, Mailgun), each
+ * The HTTP-API email senders (Resend, Postmark, SendGrid, Mailgun, Forward
+ * Email; Loops, which renders its own template, below), each
  * against a stand-in of its API on 127.0.0.1 (support/email-api-standin.ts):
  * the request each service expects (method, path, auth header, body fields),
  * exactly the message the SMTP provider sends, a link from the captured body
@@ -13,6 +14,8 @@ import type { Adapter } from "../src/adapters/contract.js"
 import { Auth, type AuthConfig, customFetch, setEnvDefaults } from "../src/index.js"
 import { renderSignInMessage } from "../src/pages/email-message.js"
 import type { EmailConfig } from "../src/providers/email.js"
+import ForwardEmail from "../src/providers/forwardemail.js"
+import Loops from "../src/providers/loops.js"
 import Mailgun from "../src/providers/mailgun.js"
 import Postmark from "../src/providers/postmark.js"
 import Resend from "../src/providers/resend.js"
@@ -118,6 +121,19 @@ const senders: Sender[] = [
       return { to: field("to"), from: field("from"), subject: field("subject"), text: lines(field("text")), html: lines(field("html")) }
     },
     refusal: { status: 401, body: '{"message":"Invalid private key"}', message: "Invalid private key" },
+  },
+  {
+    id: "forwardemail",
+    factory: ForwardEmail,
+    path: "/v1/emails",
+    // The API key is the Basic user name, with an empty password.
+    auth: (key) => ["authorization", `Basic ${Buffer.from(`${key}:`).toString("base64")}`],
+    contentType: /^application\/json/,
+    read: async (request) => {
+      const { to, from, subject, text, html } = json(request)
+      return { to, from, subject, text, html }
+    },
+    refusal: { status: 400, body: '{"statusCode":400,"error":"Bad Request","message":"Domain is not verified."}', message: "Domain is not verified." },
   },
 ]
 
@@ -333,5 +349,64 @@ describe("provider specifics", () => {
   it("without `from`, the sender is no-reply@ the app's host, as with the SMTP provider", async () => {
     await requestLink(app(await memoryAdapter(), Resend({ apiKey: KEY, baseUrl: api.url })).browser(), "resend")
     expect(json(api.requests[0]!).from).toBe("no-reply@localhost")
+  })
+})
+
+describe("loops (Loops renders its own transactional email)", () => {
+  const TRANSACTIONAL = "clfq6dinn000yl70fgwwyp82l"
+
+  it("sends the transactional email's id, exactly the address, and the link as the data variable `url`; the link signs in", async () => {
+    const { browser } = app(await memoryAdapter(), Loops({ apiKey: KEY, transactionalId: TRANSACTIONAL, baseUrl: api.url }))
+    const ada = browser()
+    const asked = await requestLink(ada, "loops", "  Ada@Example.com ")
+    expect(asked.headers.get("location")).toBe(`${ORIGIN}/auth/verify-request?provider=loops&type=email`)
+    expect(api.requests).toHaveLength(1)
+    const [request] = api.requests
+    expect(request!.method).toBe("POST")
+    expect(request!.path).toBe("/api/v1/transactional")
+    expect(request!.headers.authorization).toBe(`Bearer ${KEY}`)
+    expect(request!.headers["content-type"]).toMatch(/^application\/json/)
+    const body = json(request!)
+    expect(Object.keys(body).sort()).toEqual(["dataVariables", "email", "transactionalId"])
+    expect(body.transactionalId).toBe(TRANSACTIONAL)
+    expect(body.email).toBe("ada@example.com")
+    expect(Object.keys(body.dataVariables)).toEqual(["url"])
+    const link = body.dataVariables.url as string
+    expect(new URL(link).pathname).toBe("/auth/callback/loops")
+    const signedIn = await confirmLink(ada, link)
+    expect(signedIn.headers.get("location")).toBe(`${ORIGIN}/dashboard`)
+    expect((await ada.session()).body?.user?.email).toBe("ada@example.com")
+  })
+
+  it("with `code: true` the code is the data variable `code`", async () => {
+    await requestLink(app(await memoryAdapter(), Loops({ apiKey: KEY, transactionalId: TRANSACTIONAL, baseUrl: api.url, code: true })).browser(), "loops")
+    expect(json(api.requests[0]!).dataVariables.code).toMatch(/^\d{6}$/)
+  })
+
+  it("a refusal (Loops' { success: false, message }) is EmailSignin, the message logged without the key", async () => {
+    api.answer({ status: 404, body: '{"success":false,"message":"Transactional email not found."}', contentType: "application/json" })
+    const { browser, errors } = app(await memoryAdapter(), Loops({ apiKey: KEY, transactionalId: TRANSACTIONAL, baseUrl: api.url }))
+    expect(await redirectTarget(await requestLink(browser(), "loops"))).toBe(`${ORIGIN}/auth/signin?error=EmailSignin`)
+    const logged = errors.find((error) => (error as { type?: string }).type === "EmailSignInError")
+    expect(causeChain(logged)).toContain("Transactional email not found.")
+    expect(causeChain(logged)).not.toContain(KEY)
+  })
+
+  it("apiKey from AUTH_LOOPS_KEY; no transactionalId or no key is a configuration error, with nothing sent", async () => {
+    const adapter = await memoryAdapter()
+    const fromEnv = app(adapter, Loops({ transactionalId: TRANSACTIONAL, baseUrl: api.url })).config
+    setEnvDefaults({ AUTH_LOOPS_KEY: "key-from-env" }, fromEnv)
+    await requestLink(new Client({ Auth }, fromEnv), "loops")
+    expect(api.requests[0]!.headers.authorization).toBe("Bearer key-from-env")
+
+    for (const [provider, named] of [
+      [Loops({ apiKey: KEY, baseUrl: api.url }), "transactionalId"],
+      [Loops({ transactionalId: TRANSACTIONAL, baseUrl: api.url }), "AUTH_LOOPS_KEY"],
+    ] as const) {
+      const { browser, errors } = app(adapter, provider)
+      expect(await redirectTarget(await requestLink(browser(), "loops"))).toBe(`${ORIGIN}/auth/error?error=Configuration`)
+      expect(errors.map((error) => error.message).join("\n")).toContain(named)
+    }
+    expect(api.requests).toHaveLength(1)
   })
 })

@@ -17,7 +17,7 @@
  * - The token request is not RFC 6749's: `grant_type` is
  *   `urn:ietf:params:oauth:grant-type:jwt-bearer` with the code as
  *   `assertion`, and the client secret goes as `client_assertion` (RFC 7523
- *   names); `token.authenticate` writes it. The answer's `token_type`
+ *   names), sent by its `token.request`. The answer's `token_type`
  *   `jwt-bearer` (the access token is used as a Bearer token) is read as
  *   `bearer` (`token.conform`).
  * - Checks: `state` only. Azure DevOps documents no PKCE for this grant,
@@ -31,7 +31,8 @@
  * @module providers/azure-devops
  */
 import { userFrom } from "./lib/issuer-oidc.js"
-import type { OAuthConfig, OAuthUserConfig, TokenRequestToAuthenticate } from "./oauth.js"
+import { tokenUrl } from "./lib/provider-api.js"
+import type { OAuthConfig, OAuthUserConfig, TokenRequest } from "./oauth.js"
 
 /** `GET https://app.vssps.visualstudio.com/_apis/profile/profiles/me` (https://learn.microsoft.com/en-us/rest/api/azure/devops/profile/profiles/get). */
 export interface AzureDevOpsProfile extends Record<string, any> {
@@ -55,15 +56,19 @@ export interface AzureDevOpsOptions extends OAuthUserConfig<AzureDevOpsProfile> 
 const JWT_BEARER_GRANT = "urn:ietf:params:oauth:grant-type:jwt-bearer"
 const JWT_BEARER_CLIENT = "urn:ietf:params:oauth:client-assertion-type:jwt-bearer"
 
-/** Turns the authorization-code request oauth4webapi built into Azure DevOps's JWT-bearer form. */
-export function azureDevOpsTokenRequest({ body, clientSecret }: TokenRequestToAuthenticate): void {
-  const code = body.get("code")
-  body.delete("code")
-  body.delete("code_verifier")
-  body.set("grant_type", JWT_BEARER_GRANT)
-  if (code !== null) body.set("assertion", code)
-  body.set("client_assertion_type", JWT_BEARER_CLIENT)
-  body.set("client_assertion", clientSecret ?? "")
+const TOKEN_URL = "https://app.vssps.visualstudio.com/oauth2/token"
+
+/** Azure DevOps's code exchange: a JWT-bearer grant with the code as `assertion` and the secret as `client_assertion`. */
+export const azureDevOpsTokenRequest: TokenRequest = ({ params, provider, fetch }) => {
+  const body = new URLSearchParams({
+    grant_type: JWT_BEARER_GRANT,
+    assertion: params.code,
+    redirect_uri: params.redirect_uri,
+    client_assertion_type: JWT_BEARER_CLIENT,
+    client_assertion: provider.clientSecret ?? "",
+  })
+  const headers = { "content-type": "application/x-www-form-urlencoded", accept: "application/json" }
+  return fetch(tokenUrl(provider, TOKEN_URL), { method: "POST", headers, body, redirect: "manual" })
 }
 
 /**
@@ -94,7 +99,7 @@ export default function AzureDevOps(options: AzureDevOpsOptions = {}): OAuthConf
       url: "https://app.vssps.visualstudio.com/oauth2/authorize",
       params: { response_type: "Assertion", scope: options.scope ?? "vso.profile" },
     },
-    token: { url: "https://app.vssps.visualstudio.com/oauth2/token", authenticate: azureDevOpsTokenRequest, conform: conformAzureDevOpsTokenResponse },
+    token: { url: TOKEN_URL, request: azureDevOpsTokenRequest, conform: conformAzureDevOpsTokenResponse },
     userinfo: "https://app.vssps.visualstudio.com/_apis/profile/profiles/me?details=true&api-version=6.0",
     checks: ["state"],
     profile(profile) {

@@ -29,28 +29,31 @@ export type OAuthChecks = "pkce" | "state" | "none" | "nonce"
 
 /** A custom authorization endpoint: a URL, or a URL with extra query parameters. */
 export type AuthorizationEndpointHandler = EndpointHandler
-/**
- * The token request as a provider's `token.authenticate` hook may edit it:
- * its form body and headers, and the client's id and secret.
- */
-export interface TokenRequestToAuthenticate {
-  body: URLSearchParams
-  headers: Headers
-  clientId: string
-  clientSecret: string | undefined
+/** What a provider's `token.request` sends to exchange the authorization code. */
+export interface TokenRequestParams {
+  code: string
+  redirect_uri: string
+  /** The PKCE verifier, when the provider's checks include `pkce`. */
+  code_verifier?: string
 }
 
 /**
- * A custom token endpoint. Besides `url` and `params` it takes `conform`
- * (rewrites the token response before it is read) and `authenticate`:
- * replaces the client authentication of `client.token_endpoint_auth_method`
- * for a provider that authenticates its token request in its own way
- * (Azure DevOps sends the client secret as `client_assertion` and the code
- * as a JWT-bearer `assertion`); it edits the request just before it is sent.
+ * `token.request`: for a provider whose token endpoint is not RFC 6749's
+ * (WeChat's `GET` with `appid` and `secret`), the request that exchanges
+ * the code, sent with `fetch` (the provider's transport: its
+ * `[customFetch]`, `timeout` and size cap). `provider` is the configured
+ * provider (`clientId`, `clientSecret`, `token.url`, …). It resolves to the
+ * endpoint's `Response`, which `token.conform` and the flow's validation
+ * then treat as any token response. Not called by `@auth/core` 0.41.
  */
-export type TokenEndpointHandler =
-  | string
-  | (Exclude<EndpointHandler, string> & { authenticate?: (request: TokenRequestToAuthenticate) => void | Promise<void> })
+export type TokenRequest = (context: {
+  params: TokenRequestParams
+  provider: { id: string; clientId?: string; clientSecret?: string; token?: unknown; [option: string]: unknown }
+  fetch: (input: string, init: RequestInit) => Promise<Response>
+}) => Promise<Response>
+
+/** A custom token endpoint (`request`: {@link TokenRequest}; `conform`: rewrites its answer). */
+export type TokenEndpointHandler = EndpointHandler
 /** A custom userinfo endpoint. */
 export type UserinfoEndpointHandler = EndpointHandler
 /** The three endpoints an OAuth provider may configure. */

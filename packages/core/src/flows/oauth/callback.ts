@@ -10,7 +10,8 @@
  * 3. the response is validated (`error` → {@link OAuthCallbackError};
  *    RFC 9207 `iss` when the provider advertises it);
  * 4. the code is exchanged with the provider's client authentication and
- *    the PKCE verifier; the token response is validated, for oidc with its
+ *    the PKCE verifier (or by the provider's own `token.request`, for a
+ *    token endpoint that is not RFC 6749's); the token response is validated, for oidc with its
  *    id_token (issuer, audience, nonce, expiry, age, `at_hash` when present
  *    and **signature**);
  * 5. the profile comes from the id_token, or userinfo (`idToken: false`,
@@ -36,6 +37,7 @@ import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { AccessDenied, AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
 import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../types.js"
+import type { TokenRequestParams } from "../../providers/oauth.js"
 import type { SignInAttempt } from "../../account/sign-in-attempt.js"
 import { providerVouchesForEmail } from "../../providers/lib/email-verified.js"
 import { redirectUri } from "./authorization-url.js"
@@ -228,17 +230,26 @@ export async function oauthCallback(ctx: RequestContext, providers: OAuthProvide
   logger.debug("oauth callback: authorization response accepted", { provider: settings.id })
 
   const options = requestOptions(providers.fetch(settings))
-  let response = await step(settings, "the token request", () =>
-    oauth.authorizationCodeGrantRequest(
-      metadata.as,
-      client,
-      providers.clientAuth(settings, metadata.as),
-      validated,
-      redirectUri(ctx, settings),
-      checks.codeVerifier ?? oauth.nopkce,
-      options,
-    ),
-  )
+  const customTokenRequest = settings.token.options.request
+  let response = await step(settings, typeof customTokenRequest === "function" ? "token.request()" : "the token request", async () => {
+    if (typeof customTokenRequest !== "function") {
+      return oauth.authorizationCodeGrantRequest(
+        metadata.as,
+        client,
+        providers.clientAuth(settings, metadata.as),
+        validated,
+        redirectUri(ctx, settings),
+        checks.codeVerifier ?? oauth.nopkce,
+        options,
+      )
+    }
+    // A provider whose token endpoint is not RFC 6749's (WeChat's GET with appid/secret): its own request, validated as any answer below.
+    const params: TokenRequestParams = { code: validated.get("code") ?? "", redirect_uri: redirectUri(ctx, settings) }
+    if (checks.codeVerifier) params.code_verifier = checks.codeVerifier
+    const answer: unknown = await customTokenRequest({ params, provider, fetch: providers.fetch(settings) })
+    if (!(answer instanceof Response)) throw new Error("token.request() must resolve to the token endpoint's Response")
+    return answer
+  })
   const conform = settings.token.options.conform
   if (typeof conform === "function") response = ((await conform(response.clone())) as Response | undefined) ?? response
 

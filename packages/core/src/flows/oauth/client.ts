@@ -13,9 +13,6 @@
  * | `private_key_jwt` | `token.clientPrivateKey`: a `CryptoKey`, or `{ key, kid }` |
  * | `none` | nothing (a public client; use PKCE) |
  *
- * A provider's `token.authenticate` hook, when it has one, replaces the
- * method (providers/oauth.ts, `TokenEndpointHandler`).
- *
  * As in `@auth/core`, `client_secret_basic` form-encodes id and secret
  * before Base64 (RFC 6749 §2.3.1), and the `private_key_jwt` assertion's
  * audience is `[issuer, token_endpoint]`.
@@ -24,7 +21,6 @@ import * as oauth from "oauth4webapi"
 import { providerEnvName } from "../../config/env-names.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { FetchLike } from "../../http/provider-fetch.js"
-import type { TokenRequestToAuthenticate } from "../../providers/oauth.js"
 import type { OAuthSettings } from "./settings.js"
 
 /** The client authentication methods Latchkey supports. */
@@ -72,15 +68,10 @@ function formEncode(value: string): string {
 }
 
 /**
- * The client authentication for the token endpoint of `as`: the provider's
- * `token.authenticate` when it has one, else the configured method. Throws
+ * The client authentication for the token endpoint of `as`. Throws
  * {@link InvalidEndpoints} when the method's secret or key is missing.
  */
 export function clientAuthentication(settings: OAuthSettings, as: oauth.AuthorizationServer): oauth.ClientAuth {
-  const authenticate = settings.token.options.authenticate as ((request: TokenRequestToAuthenticate) => void | Promise<void>) | undefined
-  if (typeof authenticate === "function") {
-    return (_as, _client, body, headers) => authenticate({ body, headers, clientId: settings.clientId, clientSecret: settings.clientSecret })
-  }
   const method = authMethod(settings)
   switch (method) {
     case "client_secret_basic": {

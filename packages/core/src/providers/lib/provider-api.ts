@@ -1,7 +1,8 @@
 /**
  * Calls to a provider's own API from a built-in provider's
  * `userinfo.request` hook (GitHub's e-mail list, Dropbox's POST-only account
- * endpoint, Notion's versioned API). They go through the same fetch as every
+ * endpoint, Notion's versioned API, the APIs of VK, WeChat, Mail.ru and
+ * Mailchimp). They go through the same fetch as every
  * other call to that provider (http/provider-fetch.ts): its `[customFetch]`,
  * the provider's `timeout` and the response size cap, https only outside
  * loopback. A failure is an {@link OAuthCallbackError} that names the
@@ -33,14 +34,25 @@ export interface ApiRequest {
   headers?: Record<string, string>
   /** A JSON body (Dropbox wants `null`, literally). */
   body?: string
+  /** The `Authorization` scheme the access token is sent with. Default `Bearer` (Mailchimp's metadata endpoint wants `OAuth`). */
+  authScheme?: string
+}
+
+/** The URL of a configured endpoint (a string, a URL, or `{ url }`), else `fallback`. */
+function endpointUrl(endpoint: unknown, fallback: string): string {
+  if (typeof endpoint === "string" || endpoint instanceof URL) return String(endpoint)
+  const url = (endpoint as { url?: unknown } | undefined)?.url
+  return typeof url === "string" || url instanceof URL ? String(url) : fallback
 }
 
 /** The URL a provider's `userinfo` endpoint is configured with (a string, a URL, or `{ url }`), else `fallback`. */
 export function userinfoUrl(provider: UserinfoRequestContext["provider"], fallback: string): string {
-  const endpoint = provider.userinfo
-  if (typeof endpoint === "string" || endpoint instanceof URL) return String(endpoint)
-  const url = (endpoint as { url?: unknown } | undefined)?.url
-  return typeof url === "string" || url instanceof URL ? String(url) : fallback
+  return endpointUrl(provider.userinfo, fallback)
+}
+
+/** The provider's configured token endpoint URL, or `fallback`: for a `token.request` hook. */
+export function tokenUrl(provider: { token?: unknown }, fallback: string): string {
+  return endpointUrl(provider.token, fallback)
 }
 
 function fetchFor(context: UserinfoRequestContext): FetchLike {
@@ -70,7 +82,7 @@ export async function requestProviderJson(context: UserinfoRequestContext, url: 
         // Some APIs (GitHub) refuse requests without a User-Agent.
         "user-agent": "latchkey",
         ...request.headers,
-        authorization: `Bearer ${tokens.access_token}`,
+        authorization: `${request.authScheme ?? "Bearer"} ${tokens.access_token}`,
       },
       body: request.body,
       redirect: "manual",

@@ -36,7 +36,7 @@ describe("brand marks", () => {
 
   it("has one mark for every catalog OAuth/OIDC provider and none for anything else", async () => {
     const ids = await catalogOAuthIds()
-    expect(ids).toHaveLength(81)
+    expect(ids).toHaveLength(93)
     expect(Object.keys(BRAND_MARKS).sort()).toEqual(ids)
     expect(Object.keys(CATALOG_SLUGS).sort()).toEqual(ids)
   })
@@ -53,7 +53,7 @@ describe("brand marks", () => {
       "asgardeo", "azure-ad", "azure-ad-b2c", "azure-devops", "bankid-no", "beyondidentity", "boxyhq-saml", "cognito",
       "concept2", "descope", "duende-identity-server6", "eventbrite", "eveonline", "freshbooks", "frontegg",
       "identity-server4", "kinde", "linkedin", "logto", "microsoft-entra-id", "netsuite", "onelogin", "osso", "passage",
-      "ping-id", "pipedrive", "salesforce", "slack", "united-effects", "workos", "zitadel",
+      "ping-id", "pipedrive", "salesforce", "slack", "united-effects", "vipps", "workos", "yandex", "zitadel",
     ])
   })
 

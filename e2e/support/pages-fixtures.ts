@@ -3,6 +3,9 @@
  * values, and one of each provider kind, with nothing that would make the
  * browser fetch anything (logos are data: URIs, brand marks inline SVG).
  */
+import { readdirSync } from "node:fs"
+import { join } from "node:path"
+import { fileURLToPath } from "node:url"
 import type {
   EmailConfirmPageProps,
   ErrorPageProps,
@@ -12,31 +15,6 @@ import type {
   VerifyRequestPageProps,
 } from "../../packages/core/src/pages/index.js"
 import type { Theme } from "../../packages/core/src/types.js"
-import Apple from "../../packages/core/src/providers/apple.js"
-import Atlassian from "../../packages/core/src/providers/atlassian.js"
-import Auth0 from "../../packages/core/src/providers/auth0.js"
-import Authentik from "../../packages/core/src/providers/authentik.js"
-import Bitbucket from "../../packages/core/src/providers/bitbucket.js"
-import Cognito from "../../packages/core/src/providers/cognito.js"
-import Discord from "../../packages/core/src/providers/discord.js"
-import Dropbox from "../../packages/core/src/providers/dropbox.js"
-import Facebook from "../../packages/core/src/providers/facebook.js"
-import GitHub from "../../packages/core/src/providers/github.js"
-import GitLab from "../../packages/core/src/providers/gitlab.js"
-import Google from "../../packages/core/src/providers/google.js"
-import Keycloak from "../../packages/core/src/providers/keycloak.js"
-import LinkedIn from "../../packages/core/src/providers/linkedin.js"
-import MicrosoftEntraID from "../../packages/core/src/providers/microsoft-entra-id.js"
-import Notion from "../../packages/core/src/providers/notion.js"
-import Okta from "../../packages/core/src/providers/okta.js"
-import Reddit from "../../packages/core/src/providers/reddit.js"
-import Salesforce from "../../packages/core/src/providers/salesforce.js"
-import Slack from "../../packages/core/src/providers/slack.js"
-import Spotify from "../../packages/core/src/providers/spotify.js"
-import Twitch from "../../packages/core/src/providers/twitch.js"
-import Twitter from "../../packages/core/src/providers/twitter.js"
-import Zitadel from "../../packages/core/src/providers/zitadel.js"
-import Zoom from "../../packages/core/src/providers/zoom.js"
 
 const ORIGIN = "https://app.example.test"
 const BASE = `${ORIGIN}/auth`
@@ -133,10 +111,24 @@ export const UNAVAILABLE_PROVIDERS: PageProvider[] = [
   provider("email", "Email", "email"),
 ]
 
-/** The built-in provider catalog as the sign-in page gets it: each factory's name and button style (the page draws its brand mark). */
-export const CATALOG_PROVIDERS: PageProvider[] = [
-  Apple, Atlassian, Auth0, Authentik, Bitbucket, Cognito, Discord, Dropbox, Facebook, GitHub, GitLab, Google, Keycloak, LinkedIn, MicrosoftEntraID, Notion, Okta, Reddit, Salesforce, Slack, Spotify, Twitch, Twitter, Zitadel, Zoom,
-].map((factory) => {
-  const { id, name, type, style } = factory({ issuer: "https://idp.example.test" })
-  return provider(id, name, type, { style })
-})
+/** Every module of packages/core/src/providers that is not a provider factory. */
+const NOT_FACTORIES = new Set(["index.ts", "oauth.ts", "oauth1.ts"])
+
+/**
+ * The built-in OAuth/OIDC catalog as the sign-in page gets it, read from the
+ * provider modules: each factory's name and button style (the page draws its
+ * brand mark).
+ */
+export const CATALOG_PROVIDERS: PageProvider[] = await catalogProviders()
+
+async function catalogProviders(): Promise<PageProvider[]> {
+  const folder = fileURLToPath(new URL("../../packages/core/src/providers/", import.meta.url))
+  const files = readdirSync(folder).filter((file) => file.endsWith(".ts") && !NOT_FACTORIES.has(file)).sort()
+  const providers: PageProvider[] = []
+  for (const file of files) {
+    const factory = (await import(join(folder, file))).default as (options: Record<string, unknown>) => PageProvider
+    const { id, name, type, style } = factory({ issuer: "https://idp.example.test" })
+    if (type === "oauth" || type === "oidc") providers.push(provider(id, name, type, { style }))
+  }
+  return providers
+}

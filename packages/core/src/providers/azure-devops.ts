@@ -30,7 +30,7 @@
  *
  * @module providers/azure-devops
  */
-import { userFrom } from "./lib/issuer-oidc.js"
+import { userFrom } from "./lib/standard-profile.js"
 import { tokenUrl } from "./lib/provider-api.js"
 import type { OAuthConfig, OAuthUserConfig, TokenRequest } from "./oauth.js"
 

@@ -16,6 +16,7 @@
  *
  * @module providers/twitch
  */
+import { jsonObjectOf, jsonResponse, rfcError, withScopeString } from "./lib/token-response.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Twitch's ID token claims with the `claims` this provider requests. */
@@ -41,22 +42,13 @@ export interface TwitchProfile extends Record<string, any> {
  * its `message` as `error_description`.
  */
 export async function conformTwitchTokenResponse(response: Response): Promise<Response | undefined> {
-  let body: unknown
-  try {
-    body = await response.clone().json()
-  } catch {
-    return undefined
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined
-  const record = body as Record<string, unknown>
-  const init = { status: response.status, statusText: response.statusText, headers: response.headers }
+  const body = await jsonObjectOf(response)
+  if (!body) return undefined
   if (response.ok) {
-    if (Array.isArray(record.scope)) return Response.json({ ...record, scope: record.scope.join(" ") }, init)
-    return undefined
+    const conformed = withScopeString(body)
+    return conformed ? jsonResponse(response, conformed) : undefined
   }
-  if (typeof record.error === "string") return undefined
-  const description = typeof record.message === "string" ? record.message : undefined
-  return Response.json({ error: "invalid_request", ...(description ? { error_description: description } : {}) }, init)
+  return typeof body.error === "string" ? undefined : jsonResponse(response, rfcError(body.message))
 }
 
 /**

@@ -17,6 +17,7 @@
  *
  * @module providers/battlenet
  */
+import { oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** The issuers of Battle.net's regions. */
@@ -51,18 +52,18 @@ export interface BattleNetOptions extends OIDCUserConfig<BattleNetProfile> {
  * `email` and `image` null.
  */
 export default function BattleNet(options: BattleNetOptions = {}): OIDCConfig<BattleNetProfile> {
-  return {
-    id: "battlenet",
-    name: "Battle.net",
-    type: "oidc",
-    authorization: { params: { scope: "openid" } },
-    checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return { id: profile.sub, name: profile.battle_tag ?? null, email: null, image: null }
+  return oidcProvider<BattleNetProfile>(
+    {
+      id: "battlenet",
+      name: "Battle.net",
+      authorization: { params: { scope: "openid" } },
+      profile(profile) {
+        return { id: profile.sub, name: profile.battle_tag ?? null, email: null, image: null }
+      },
+      // Battle.net never shares an address.
+      isEmailVerified: false,
+      style: { bg: "#148eff", text: "#000000" },
     },
-    // Battle.net never shares an address.
-    isEmailVerified: false,
-    style: { bg: "#148eff", text: "#000000" },
     options,
-  }
+  )
 }

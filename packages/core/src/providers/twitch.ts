@@ -17,6 +17,7 @@
  * @module providers/twitch
  */
 import { jsonObjectOf, jsonResponse, rfcError, withScopeString } from "./lib/token-response.js"
+import { oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Twitch's ID token claims with the `claims` this provider requests. */
@@ -56,24 +57,24 @@ export async function conformTwitchTokenResponse(response: Response): Promise<Re
  * `email`, `image` = `picture`.
  */
 export default function Twitch(options: OIDCUserConfig<TwitchProfile> = {}): OIDCConfig<TwitchProfile> {
-  return {
-    id: "twitch",
-    name: "Twitch",
-    type: "oidc",
-    issuer: "https://id.twitch.tv/oauth2",
-    client: { token_endpoint_auth_method: "client_secret_post" },
-    authorization: {
-      params: {
-        scope: "openid user:read:email",
-        claims: { id_token: { email: null, email_verified: null, picture: null, preferred_username: null } },
+  return oidcProvider<TwitchProfile>(
+    {
+      id: "twitch",
+      name: "Twitch",
+      issuer: "https://id.twitch.tv/oauth2",
+      client: { token_endpoint_auth_method: "client_secret_post" },
+      authorization: {
+        params: {
+          scope: "openid user:read:email",
+          claims: { id_token: { email: null, email_verified: null, picture: null, preferred_username: null } },
+        },
       },
+      token: { conform: conformTwitchTokenResponse },
+      profile(profile) {
+        return { id: profile.sub, name: profile.preferred_username, email: profile.email, image: profile.picture }
+      },
+      style: { bg: "#65459b", text: "#ffffff" },
     },
-    token: { conform: conformTwitchTokenResponse },
-    checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return { id: profile.sub, name: profile.preferred_username, email: profile.email, image: profile.picture }
-    },
-    style: { bg: "#65459b", text: "#ffffff" },
     options,
-  }
+  )
 }

@@ -17,7 +17,7 @@
  *
  * @module providers/battlenet
  */
-import { oidcProvider } from "./lib/oidc-defaults.js"
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** The issuers of Battle.net's regions. */
@@ -28,16 +28,9 @@ export type BattleNetIssuer =
   | `https://${"us" | "eu" | "kr" | "tw"}.battle.net/oauth`
 
 /** The claims of a Battle.net ID token. */
-export interface BattleNetProfile extends Record<string, any> {
-  iss: string
-  sub: string
+export interface BattleNetProfile extends IdTokenClaims {
   aud: string
-  exp: number
-  iat: number
   azp?: string
-  auth_time?: number
-  nonce?: string
-  at_hash?: string
   /** The player's BattleTag, e.g. `Player#1234`. */
   battle_tag: string
 }

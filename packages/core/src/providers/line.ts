@@ -21,19 +21,14 @@
  *
  * @module providers/line
  */
-import { oidcProvider } from "./lib/oidc-defaults.js"
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** The ID token claims of a LINE Login (https://developers.line.biz/en/docs/line-login/verify-id-token/#payload). */
-export interface LineProfile extends Record<string, any> {
-  iss: string
+export interface LineProfile extends IdTokenClaims {
   /** The user id (`U` followed by 32 hex digits). */
   sub: string
   aud: string
-  exp: number
-  iat: number
-  auth_time?: number
-  nonce?: string
   amr: string[]
   name: string
   picture: string

@@ -16,18 +16,13 @@
  *
  * @module providers/twitch
  */
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
 import { jsonObjectOf, jsonResponse, rfcError, withScopeString } from "./lib/token-response.js"
-import { oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Twitch's ID token claims with the `claims` this provider requests. */
-export interface TwitchProfile extends Record<string, any> {
-  iss: string
-  sub: string
+export interface TwitchProfile extends IdTokenClaims {
   aud: string
-  exp: number
-  iat: number
-  nonce?: string
   azp?: string
   preferred_username: string
   email?: string

@@ -30,8 +30,8 @@
  *
  * @module providers/azure-devops
  */
-import { userFrom } from "./lib/standard-profile.js"
 import { tokenUrl } from "./lib/provider-api.js"
+import { userFrom } from "./lib/standard-profile.js"
 import { jsonObjectOf, jsonResponse } from "./lib/token-response.js"
 import type { OAuthConfig, OAuthUserConfig, TokenRequest } from "./oauth.js"
 

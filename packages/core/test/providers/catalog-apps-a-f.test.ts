@@ -41,6 +41,7 @@ import {
   json,
   keepingTokenHooks,
   oauthEntry,
+  oidcCase,
   oidcEntry,
   recordingConfig,
   signInWith,
@@ -416,7 +417,7 @@ const OAUTH2: OAuth2Case[] = [
 describeOAuth2SignIns(OAUTH2)
 
 const OIDC: OidcCase[] = [
-  { id: "battlenet", factory: BattleNet, claims: F.BATTLENET_CLAIMS, user: { name: "Jaina#1142", email: null, image: null }, auth: "client_secret_basic", nonce: true, pkce: true },
+  oidcCase({ id: "battlenet", factory: BattleNet, claims: F.BATTLENET_CLAIMS, user: { name: "Jaina#1142", email: null, image: null } }),
 ]
 
 describeOidcSignIns(OIDC)

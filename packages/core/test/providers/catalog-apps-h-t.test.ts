@@ -48,6 +48,7 @@ import {
   json,
   keepingTokenHooks,
   oauthEntry,
+  oidcCase,
   oidcEntry,
   recordingConfig,
   signInWith,
@@ -387,15 +388,12 @@ const OAUTH2: OAuth2Case[] = [
 describeOAuth2SignIns(OAUTH2)
 
 const OIDC: OidcCase[] = [
-  {
+  oidcCase({
     id: "roblox",
     factory: Roblox,
     claims: F.ROBLOX_CLAIMS,
     user: { name: "Ada", email: null, image: F.ROBLOX_CLAIMS.picture },
-    auth: "client_secret_basic",
-    nonce: true,
-    pkce: true,
-  },
+  }),
 ]
 
 describeOidcSignIns(OIDC)

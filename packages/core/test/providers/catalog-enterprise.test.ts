@@ -43,6 +43,7 @@ import {
   json,
   keepingTokenHooks,
   oauthEntry,
+  oidcCase,
   oidcEntry,
   signInWith,
 } from "./harness.js"
@@ -169,11 +170,6 @@ describe("boxyhq-saml: Jackson's errors are plain text", () => {
     }
   })
 })
-
-/** The OIDC sign-in case of an issuer-configured provider: client_secret_basic, PKCE and nonce. */
-function oidcCase(entry: Omit<OidcCase, "auth" | "nonce" | "pkce">): OidcCase {
-  return { auth: "client_secret_basic", nonce: true, pkce: true, ...entry }
-}
 
 const OIDC: OidcCase[] = [
   oidcCase({ id: "asgardeo", factory: Asgardeo, claims: F.ASGARDEO_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: null } }),

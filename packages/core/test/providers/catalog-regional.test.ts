@@ -44,6 +44,7 @@ import {
   json,
   keepingTokenHooks,
   oauthEntry,
+  oidcCase,
   oidcEntry,
   signInWith,
 } from "./harness.js"
@@ -314,7 +315,7 @@ describeOAuth2SignIns(OAUTH2)
 const OIDC: OidcCase[] = [
   // The signing OpenID Provider signs with RS256; LINE's own HS256 tokens are signed in the quirk test below.
   { id: "line", factory: LINE, claims: F.LINE_CLAIMS, options: { client: { id_token_signed_response_alg: "RS256" } }, user: { name: "Taro Line", email: "taro.line@example.com", image: F.LINE_CLAIMS.picture }, auth: "client_secret_post", nonce: true, pkce: true },
-  { id: "vipps", factory: Vipps, claims: F.VIPPS_USERINFO, user: { name: "Ada Lovelace", email: "ada.lovelace@example.no", image: null }, auth: "client_secret_basic", nonce: true, pkce: true },
+  oidcCase({ id: "vipps", factory: Vipps, claims: F.VIPPS_USERINFO, user: { name: "Ada Lovelace", email: "ada.lovelace@example.no", image: null } }),
 ]
 
 describeOidcSignIns(OIDC, (op) => {

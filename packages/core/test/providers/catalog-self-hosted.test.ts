@@ -46,6 +46,7 @@ import {
   json,
   keepingTokenHooks,
   oauthEntry,
+  oidcCase,
   oidcEntry,
   recordingConfig,
   signInWith,
@@ -296,12 +297,12 @@ describeOAuth2SignIns(OAUTH2)
 const OIDC: OidcCase[] = [
   // idToken: false, and the userinfo is a signed JWT (the client asks for application/jwt).
   { id: "bankid-no", factory: BankIDNorway, claims: F.BANKID_USERINFO, user: { name: "Kari Nordmann", email: "kari.nordmann@example.no", image: null }, auth: "client_secret_post", nonce: true, pkce: true },
-  { id: "huggingface", factory: Huggingface, claims: F.HUGGINGFACE_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.HUGGINGFACE_CLAIMS.picture }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "hydra", factory: OryHydra, claims: F.HYDRA_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com" }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "passage", factory: Passage, claims: F.PASSAGE_CLAIMS, user: { email: "ada@example.com" }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "ping-id", factory: PingId, claims: F.PING_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.PING_CLAIMS.picture }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "simplelogin", factory: SimpleLogin, claims: F.SIMPLELOGIN_CLAIMS, user: { name: "Ada Lovelace", email: F.SIMPLELOGIN_CLAIMS.email, image: F.SIMPLELOGIN_CLAIMS.avatar_url }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "united-effects", factory: UnitedEffects, claims: F.UNITED_EFFECTS_CLAIMS, user: { email: "ada@example.com" }, auth: "client_secret_basic", nonce: true, pkce: true },
+  oidcCase({ id: "huggingface", factory: Huggingface, claims: F.HUGGINGFACE_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.HUGGINGFACE_CLAIMS.picture } }),
+  oidcCase({ id: "hydra", factory: OryHydra, claims: F.HYDRA_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com" } }),
+  oidcCase({ id: "passage", factory: Passage, claims: F.PASSAGE_CLAIMS, user: { email: "ada@example.com" } }),
+  oidcCase({ id: "ping-id", factory: PingId, claims: F.PING_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.PING_CLAIMS.picture } }),
+  oidcCase({ id: "simplelogin", factory: SimpleLogin, claims: F.SIMPLELOGIN_CLAIMS, user: { name: "Ada Lovelace", email: F.SIMPLELOGIN_CLAIMS.email, image: F.SIMPLELOGIN_CLAIMS.avatar_url } }),
+  oidcCase({ id: "united-effects", factory: UnitedEffects, claims: F.UNITED_EFFECTS_CLAIMS, user: { email: "ada@example.com" } }),
 ]
 
 describeOidcSignIns(OIDC, (getOp) => {

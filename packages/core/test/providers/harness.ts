@@ -218,6 +218,11 @@ export interface OidcCase {
   pkce: boolean
 }
 
+/** An OIDC sign-in case with the usual client: client_secret_basic, PKCE and nonce. */
+export function oidcCase(entry: Omit<OidcCase, "auth" | "nonce" | "pkce">): OidcCase {
+  return { auth: "client_secret_basic", nonce: true, pkce: true, ...entry }
+}
+
 /** The claims the hostile provider signs: the provider's own, without the ones it sets itself. */
 export function account(claims: Record<string, unknown>) {
   const { iss: _iss, aud: _aud, exp: _exp, iat: _iat, nbf: _nbf, nonce: _nonce, auth_time: _auth, at_hash: _at, ...rest } = claims

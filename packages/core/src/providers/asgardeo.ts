@@ -15,7 +15,8 @@
  *
  * @module providers/asgardeo
  */
-import { type StandardClaims, issuerOidc, userFrom } from "./lib/issuer-oidc.js"
+import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { userFrom } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Asgardeo's ID token claims with the `profile` and `email` scopes (https://wso2.com/asgardeo/docs/guides/users/attributes/manage-oidc-attribute-mappings/). */
@@ -33,7 +34,7 @@ export interface AsgardeoProfile extends StandardClaims {
  * "given family", else `preferred_username`, `email`, `image` = `picture`.
  */
 export default function Asgardeo(options: OIDCUserConfig<AsgardeoProfile> = {}): OIDCConfig<AsgardeoProfile> {
-  return issuerOidc<AsgardeoProfile>(
+  return oidcProvider<AsgardeoProfile>(
     {
       id: "asgardeo",
       name: "Asgardeo",

@@ -11,23 +11,16 @@
  *
  * @module providers/authentik
  */
+import type { IdTokenClaims } from "./lib/oidc-defaults.js"
 import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** authentik's ID token claims with the default scope mappings. */
-export interface AuthentikProfile extends Record<string, any> {
-  iss: string
-  sub: string
+export interface AuthentikProfile extends IdTokenClaims {
   aud: string
-  exp: number
-  iat: number
-  auth_time?: number
   acr?: string
   amr?: string[]
-  nonce?: string
-  at_hash?: string
   c_hash?: string
-  sid?: string
   email?: string
   email_verified?: boolean
   name?: string

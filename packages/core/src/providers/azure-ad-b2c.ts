@@ -21,7 +21,8 @@
  *
  * @module providers/azure-ad-b2c
  */
-import { type StandardClaims, issuerOidc, userFrom } from "./lib/issuer-oidc.js"
+import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { userFrom } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Claims of a B2C ID token (https://learn.microsoft.com/en-us/azure/active-directory-b2c/tokens-overview#claims). */
@@ -55,7 +56,7 @@ export default function AzureADB2C(options: AzureADB2COptions = {}): OIDCConfig<
   const { issuer, primaryUserFlow } = options
   // B2C's issuer ends with a slash; the flow's document sits below it.
   const wellKnown = issuer && primaryUserFlow ? `${issuer.replace(/\/*$/, "/")}.well-known/openid-configuration?p=${encodeURIComponent(primaryUserFlow)}` : undefined
-  return issuerOidc<AzureADB2CProfile>(
+  return oidcProvider<AzureADB2CProfile>(
     {
       id: "azure-ad-b2c",
       name: "Azure AD B2C",

@@ -30,8 +30,9 @@
  *
  * @module providers/azure-devops
  */
-import { userFrom } from "./lib/issuer-oidc.js"
 import { tokenUrl } from "./lib/provider-api.js"
+import { userFrom } from "./lib/standard-profile.js"
+import { jsonObjectOf, jsonResponse } from "./lib/token-response.js"
 import type { OAuthConfig, OAuthUserConfig, TokenRequest } from "./oauth.js"
 
 /** `GET https://app.vssps.visualstudio.com/_apis/profile/profiles/me` (https://learn.microsoft.com/en-us/rest/api/azure/devops/profile/profiles/get). */
@@ -76,14 +77,8 @@ export const azureDevOpsTokenRequest: TokenRequest = ({ params, provider, fetch 
  * `undefined` when the response needs no change.
  */
 export async function conformAzureDevOpsTokenResponse(response: Response): Promise<Response | undefined> {
-  let body: unknown
-  try {
-    body = await response.clone().json()
-  } catch {
-    return undefined
-  }
-  if (typeof body !== "object" || body === null || (body as { token_type?: unknown }).token_type !== "jwt-bearer") return undefined
-  return Response.json({ ...body, token_type: "bearer" }, { status: response.status, statusText: response.statusText, headers: response.headers })
+  const body = await jsonObjectOf(response)
+  return body?.token_type === "jwt-bearer" ? jsonResponse(response, { ...body, token_type: "bearer" }) : undefined
 }
 
 /**

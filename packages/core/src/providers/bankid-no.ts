@@ -20,22 +20,16 @@
  *
  * @module providers/bankid-no
  */
-import { oidcProvider } from "./lib/oidc-defaults.js"
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** BankID's userinfo claims with the `profile` and `email` scopes. */
-export interface BankIDNorwayProfile extends Record<string, any> {
-  iss: string
-  sub: string
+export interface BankIDNorwayProfile extends IdTokenClaims {
   aud: string
-  exp: number
-  iat: number
-  auth_time?: number
   jti?: string
   typ?: string
   azp?: string
   session_state?: string
-  sid?: string
   acr?: string
   /** How the user authenticated: `BID` (BankID), `BIM` (BankID on mobile), `BIS` (the BankID app). */
   amr?: "BID" | "BIM" | "BIS" | string

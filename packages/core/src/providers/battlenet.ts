@@ -17,6 +17,7 @@
  *
  * @module providers/battlenet
  */
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** The issuers of Battle.net's regions. */
@@ -27,16 +28,9 @@ export type BattleNetIssuer =
   | `https://${"us" | "eu" | "kr" | "tw"}.battle.net/oauth`
 
 /** The claims of a Battle.net ID token. */
-export interface BattleNetProfile extends Record<string, any> {
-  iss: string
-  sub: string
+export interface BattleNetProfile extends IdTokenClaims {
   aud: string
-  exp: number
-  iat: number
   azp?: string
-  auth_time?: number
-  nonce?: string
-  at_hash?: string
   /** The player's BattleTag, e.g. `Player#1234`. */
   battle_tag: string
 }
@@ -51,18 +45,18 @@ export interface BattleNetOptions extends OIDCUserConfig<BattleNetProfile> {
  * `email` and `image` null.
  */
 export default function BattleNet(options: BattleNetOptions = {}): OIDCConfig<BattleNetProfile> {
-  return {
-    id: "battlenet",
-    name: "Battle.net",
-    type: "oidc",
-    authorization: { params: { scope: "openid" } },
-    checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return { id: profile.sub, name: profile.battle_tag ?? null, email: null, image: null }
+  return oidcProvider<BattleNetProfile>(
+    {
+      id: "battlenet",
+      name: "Battle.net",
+      authorization: { params: { scope: "openid" } },
+      profile(profile) {
+        return { id: profile.sub, name: profile.battle_tag ?? null, email: null, image: null }
+      },
+      // Battle.net never shares an address.
+      isEmailVerified: false,
+      style: { bg: "#148eff", text: "#000000" },
     },
-    // Battle.net never shares an address.
-    isEmailVerified: false,
-    style: { bg: "#148eff", text: "#000000" },
     options,
-  }
+  )
 }

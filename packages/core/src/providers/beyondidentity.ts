@@ -14,7 +14,8 @@
  *
  * @module providers/beyondidentity
  */
-import { type StandardClaims, issuerOidc, userFrom } from "./lib/issuer-oidc.js"
+import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { userFrom } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Beyond Identity's ID token claims. */
@@ -27,7 +28,7 @@ export interface BeyondIdentityProfile extends StandardClaims {
  * `preferred_username`, `email`, `image` = null (there is no picture claim).
  */
 export default function BeyondIdentity(options: OIDCUserConfig<BeyondIdentityProfile> = {}): OIDCConfig<BeyondIdentityProfile> {
-  return issuerOidc<BeyondIdentityProfile>(
+  return oidcProvider<BeyondIdentityProfile>(
     {
       id: "beyondidentity",
       name: "Beyond Identity",

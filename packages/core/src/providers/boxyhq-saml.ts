@@ -27,7 +27,7 @@
  *
  * @module providers/boxyhq-saml
  */
-import { userFrom } from "./lib/issuer-oidc.js"
+import { userFrom } from "./lib/standard-profile.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** Jackson's `GET /api/oauth/userinfo` (https://boxyhq.com/docs/jackson/sso-flow#3-fetch-user-profile). */

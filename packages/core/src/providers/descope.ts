@@ -15,7 +15,8 @@
  *
  * @module providers/descope
  */
-import { type StandardClaims, issuerOidc } from "./lib/issuer-oidc.js"
+import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { standardClaimsUser } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Descope's ID token claims (https://docs.descope.com/api/openapi/oidc/). */
@@ -31,8 +32,8 @@ export interface DescopeProfile extends StandardClaims {
 export default function Descope(options: OIDCUserConfig<DescopeProfile> = {}): OIDCConfig<DescopeProfile> {
   // Left unset without a client id so that AUTH_DESCOPE_ISSUER can fill it.
   const issuer = options.issuer ?? (options.clientId ? `https://api.descope.com/${options.clientId}` : undefined)
-  return issuerOidc<DescopeProfile>(
-    { id: "descope", name: "Descope", ...(issuer ? { issuer } : {}), style: { bg: "#1c1c23", text: "#ffffff" } },
+  return oidcProvider<DescopeProfile>(
+    { id: "descope", name: "Descope", ...(issuer ? { issuer } : {}), profile: standardClaimsUser, style: { bg: "#1c1c23", text: "#ffffff" } },
     options,
   )
 }

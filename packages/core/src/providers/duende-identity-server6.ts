@@ -15,7 +15,8 @@
  *
  * @module providers/duende-identity-server6
  */
-import { type StandardClaims, issuerOidc } from "./lib/issuer-oidc.js"
+import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { standardClaimsUser } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** The ID token claims of IdentityServer's standard `openid`, `profile` and `email` resources. */
@@ -30,5 +31,5 @@ export interface DuendeISUser extends StandardClaims {
  * `name` or `preferred_username`, `email`, `image` = `picture`.
  */
 export default function DuendeIdentityServer6(options: OIDCUserConfig<DuendeISUser> = {}): OIDCConfig<DuendeISUser> {
-  return issuerOidc<DuendeISUser>({ id: "duende-identity-server6", name: "DuendeIdentityServer6", style: { bg: "#1b3a5c", text: "#ffffff" } }, options)
+  return oidcProvider<DuendeISUser>({ id: "duende-identity-server6", name: "DuendeIdentityServer6", profile: standardClaimsUser, style: { bg: "#1b3a5c", text: "#ffffff" } }, options)
 }

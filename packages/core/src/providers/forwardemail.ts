@@ -12,8 +12,8 @@
  *
  * @module providers/forwardemail
  */
-import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiProvider, postToEmailApi, requireApiKey } from "./lib/email-api.js"
+import type { EmailConfig, EmailUserConfig } from "./email.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest } from "./lib/email-api.js"
 
 /** Forward Email's API (https://forwardemail.net/en/email-api#outbound-smtp-emails). */
 export const FORWARDEMAIL_API_URL = "https://api.forwardemail.net"
@@ -25,15 +25,18 @@ export type ForwardEmailUserConfig = EmailUserConfig & EmailApiOptions
 export type ForwardEmailConfig = EmailConfig & EmailApiOptions
 
 /** Sends the sign-in message to exactly `identifier` through Forward Email's `POST /v1/emails`. */
-async function sendWithForwardEmail(params: SendVerificationRequestParams): Promise<void> {
-  const provider = params.provider as EmailApiProvider
-  const apiKey = requireApiKey(provider, "Forward Email")
-  const message = await composeMessage(params)
-  await postToEmailApi(provider, "Forward Email", apiEndpoint(provider, FORWARDEMAIL_API_URL, "/v1/emails"), {
-    // Forward Email's API keys authenticate as the Basic user name, with no password.
-    headers: { Authorization: `Basic ${btoa(`${apiKey}:`)}`, "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ from: message.from, to: message.to, subject: message.subject, html: message.html, text: message.text }),
-  })
+const sendWithForwardEmail: EmailApiSender<EmailApiOptions> = {
+  id: "forwardemail",
+  name: "Forward Email",
+  async request(provider, apiKey, params) {
+    const message = await composeMessage(params)
+    return jsonRequest(
+      apiEndpoint(provider, FORWARDEMAIL_API_URL, "/v1/emails"),
+      // Forward Email's API keys authenticate as the Basic user name, with no password.
+      { Authorization: `Basic ${btoa(`${apiKey}:`)}` },
+      { from: message.from, to: message.to, subject: message.subject, html: message.html, text: message.text },
+    )
+  },
 }
 
 /**
@@ -44,12 +47,5 @@ async function sendWithForwardEmail(params: SendVerificationRequestParams): Prom
  * request is `EmailSignin`; no API key is a configuration error.
  */
 export default function ForwardEmail(config: ForwardEmailUserConfig = {}): ForwardEmailConfig {
-  return {
-    id: "forwardemail",
-    type: "email",
-    name: "Forward Email",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithForwardEmail,
-    options: config,
-  }
+  return emailApiProvider(sendWithForwardEmail, config)
 }

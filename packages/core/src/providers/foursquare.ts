@@ -25,6 +25,7 @@
  */
 import { OAuthCallbackError } from "../errors.js"
 import { requestProviderJson, type UserinfoRequestContext, userinfoUrl } from "./lib/provider-api.js"
+import { addMissingBearerType } from "./lib/token-response.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** A Foursquare user (https://docs.foursquare.com/developer/reference/v2-users-self). */
@@ -75,18 +76,8 @@ async function requestFoursquareUser(context: UserinfoRequestContext): Promise<F
  * has an `access_token` and no `token_type`; `undefined` for any other answer
  * (left as it is).
  */
-export async function conformFoursquareTokenResponse(response: Response): Promise<Response | undefined> {
-  if (!response.ok) return undefined
-  let body: unknown
-  try {
-    body = await response.clone().json()
-  } catch {
-    return undefined
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined
-  const record = body as Record<string, unknown>
-  if (typeof record.access_token !== "string" || record.token_type !== undefined) return undefined
-  return Response.json({ ...record, token_type: "bearer" }, { status: response.status, statusText: response.statusText, headers: response.headers })
+export function conformFoursquareTokenResponse(response: Response): Promise<Response | undefined> {
+  return addMissingBearerType(response)
 }
 
 /**

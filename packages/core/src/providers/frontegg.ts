@@ -17,7 +17,8 @@
  *
  * @module providers/frontegg
  */
-import { type StandardClaims, issuerOidc, userFrom } from "./lib/issuer-oidc.js"
+import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { userFrom } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Frontegg's ID token claims (https://docs.frontegg.com/docs/tokens). */
@@ -39,7 +40,7 @@ export interface FronteggProfile extends StandardClaims {
  */
 export default function Frontegg(options: OIDCUserConfig<FronteggProfile> = {}): OIDCConfig<FronteggProfile> {
   const { issuer } = options
-  return issuerOidc<FronteggProfile>(
+  return oidcProvider<FronteggProfile>(
     {
       id: "frontegg",
       name: "Frontegg",

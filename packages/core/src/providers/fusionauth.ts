@@ -22,7 +22,8 @@
  *
  * @module providers/fusionauth
  */
-import { type StandardClaims, issuerOidc, userFrom } from "./lib/issuer-oidc.js"
+import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { userFrom } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** FusionAuth's ID token claims (https://fusionauth.io/docs/lifecycle/authenticate-users/oauth/tokens#id-token). */
@@ -63,7 +64,7 @@ export async function conformFusionAuthTokenResponse(response: Response): Promis
 export default function FusionAuth(options: FusionAuthOptions = {}): OIDCConfig<FusionAuthProfile> {
   const { issuer, tenantId } = options
   const tenant = tenantId ? `?tenantId=${encodeURIComponent(tenantId)}` : ""
-  return issuerOidc<FusionAuthProfile>(
+  return oidcProvider<FusionAuthProfile>(
     {
       id: "fusionauth",
       name: "FusionAuth",

@@ -18,7 +18,8 @@
  *
  * @module providers/identity-server4
  */
-import { issuerOidc } from "./lib/issuer-oidc.js"
+import { oidcProvider } from "./lib/oidc-defaults.js"
+import { standardClaimsUser } from "./lib/standard-profile.js"
 import type { DuendeISUser } from "./duende-identity-server6.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -30,5 +31,5 @@ export type IdentityServer4Profile = DuendeISUser
  * `preferred_username`, `email`, `image` = `picture`.
  */
 export default function IdentityServer4(options: OIDCUserConfig<IdentityServer4Profile> = {}): OIDCConfig<IdentityServer4Profile> {
-  return issuerOidc<IdentityServer4Profile>({ id: "identity-server4", name: "IdentityServer4", style: { bg: "#2f4f8f", text: "#ffffff" } }, options)
+  return oidcProvider<IdentityServer4Profile>({ id: "identity-server4", name: "IdentityServer4", profile: standardClaimsUser, style: { bg: "#2f4f8f", text: "#ffffff" } }, options)
 }

@@ -13,14 +13,14 @@
  * - Client authentication: `client_secret_post`.
  * - Meta's token endpoint answers without `token_type` (and the current API
  *   wraps the token in `data: [ … ]`); `token.conform` rewrites it into RFC
- *   6749 form (providers/lib/token-conform.ts).
+ *   6749 form (providers/lib/token-response.ts).
  * - Profile from `GET https://graph.instagram.com/me` with the fields
  *   below. Instagram gives no e-mail address: `email` is null, and nothing
  *   is verified (`isEmailVerified: false`; docs/account-linking.md).
  *
  * @module providers/instagram
  */
-import { conformMetaTokenResponse } from "./lib/token-conform.js"
+import { conformMetaTokenResponse } from "./lib/token-response.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** `GET /me` of the Instagram Graph API (https://developers.facebook.com/docs/instagram-platform/instagram-graph-api/reference/ig-user), the fields requested. */

@@ -13,7 +13,8 @@
  *
  * @module providers/kinde
  */
-import { type StandardClaims, issuerOidc } from "./lib/issuer-oidc.js"
+import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { standardClaimsUser } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Kinde's ID token claims (https://docs.kinde.com/build/tokens/about-id-tokens/). */
@@ -30,5 +31,5 @@ export interface KindeProfile extends StandardClaims {
  * `preferred_username`, `email`, `image` = `picture`.
  */
 export default function Kinde(options: OIDCUserConfig<KindeProfile> = {}): OIDCConfig<KindeProfile> {
-  return issuerOidc<KindeProfile>({ id: "kinde", name: "Kinde", style: { bg: "#ffffff", text: "#0f0f0f" } }, options)
+  return oidcProvider<KindeProfile>({ id: "kinde", name: "Kinde", profile: standardClaimsUser, style: { bg: "#ffffff", text: "#0f0f0f" } }, options)
 }

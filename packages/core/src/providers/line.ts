@@ -21,18 +21,14 @@
  *
  * @module providers/line
  */
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** The ID token claims of a LINE Login (https://developers.line.biz/en/docs/line-login/verify-id-token/#payload). */
-export interface LineProfile extends Record<string, any> {
-  iss: string
+export interface LineProfile extends IdTokenClaims {
   /** The user id (`U` followed by 32 hex digits). */
   sub: string
   aud: string
-  exp: number
-  iat: number
-  auth_time?: number
-  nonce?: string
   amr: string[]
   name: string
   picture: string
@@ -45,19 +41,19 @@ export interface LineProfile extends Record<string, any> {
  * the permission), `image` = `picture` (null when the user has none).
  */
 export default function LINE(options: OIDCUserConfig<LineProfile> = {}): OIDCConfig<LineProfile> {
-  return {
-    id: "line",
-    name: "LINE",
-    type: "oidc",
-    issuer: "https://access.line.me",
-    client: { token_endpoint_auth_method: "client_secret_post", id_token_signed_response_alg: "HS256" },
-    checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return { id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }
+  return oidcProvider<LineProfile>(
+    {
+      id: "line",
+      name: "LINE",
+      issuer: "https://access.line.me",
+      client: { token_endpoint_auth_method: "client_secret_post", id_token_signed_response_alg: "HS256" },
+      profile(profile) {
+        return { id: profile.sub, name: profile.name ?? null, email: profile.email ?? null, image: profile.picture ?? null }
+      },
+      // LINE documents no verification of the address it returns.
+      isEmailVerified: false,
+      style: { bg: "#06c755", text: "#000000" },
     },
-    // LINE documents no verification of the address it returns.
-    isEmailVerified: false,
-    style: { bg: "#06c755", text: "#000000" },
     options,
-  }
+  )
 }

@@ -13,7 +13,8 @@
  *
  * @module providers/logto
  */
-import { type IdTokenClaims, issuerOidc, userFrom } from "./lib/issuer-oidc.js"
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { userFrom } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Logto's ID token claims (https://docs.logto.io/user-management/user-data). */
@@ -38,7 +39,7 @@ export interface LogtoProfile extends IdTokenClaims {
  * `email`, `image` = `picture`.
  */
 export default function Logto(options: OIDCUserConfig<LogtoProfile> = {}): OIDCConfig<LogtoProfile> {
-  return issuerOidc<LogtoProfile>(
+  return oidcProvider<LogtoProfile>(
     {
       id: "logto",
       name: "Logto",

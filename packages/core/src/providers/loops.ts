@@ -15,8 +15,8 @@
  * @module providers/loops
  */
 import { InvalidProvider } from "../errors.js"
-import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from "./email.js"
-import { apiEndpoint, type EmailApiOptions, type EmailApiProvider, postToEmailApi, requireApiKey } from "./lib/email-api.js"
+import type { EmailConfig, EmailUserConfig } from "./email.js"
+import { apiEndpoint, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest } from "./lib/email-api.js"
 
 /** Loops' API (https://loops.so/docs/api-reference/send-transactional-email). */
 export const LOOPS_API_URL = "https://app.loops.so"
@@ -34,19 +34,18 @@ export type LoopsUserConfig = EmailUserConfig & LoopsOptions
 export interface LoopsConfig extends EmailConfig, LoopsOptions {}
 
 /** Sends the sign-in link to exactly `identifier` through Loops' `POST /api/v1/transactional`. */
-async function sendWithLoops(params: SendVerificationRequestParams): Promise<void> {
-  const provider = params.provider as EmailApiProvider & LoopsOptions
-  const apiKey = requireApiKey(provider, "Loops")
-  const transactionalId = provider.transactionalId
-  if (typeof transactionalId !== "string" || !transactionalId) {
-    throw new InvalidProvider(`Email provider "${provider.id}" has no \`transactionalId\`: the id of the Loops transactional email to send.`)
-  }
-  const dataVariables: Record<string, string> = { url: params.url }
-  if (params.code !== undefined) dataVariables.code = params.code
-  await postToEmailApi(provider, "Loops", apiEndpoint(provider, LOOPS_API_URL, "/api/v1/transactional"), {
-    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ transactionalId, email: params.identifier, dataVariables }),
-  })
+const sendWithLoops: EmailApiSender<LoopsOptions> = {
+  id: "loops",
+  name: "Loops",
+  request(provider, apiKey, params) {
+    const transactionalId = provider.transactionalId
+    if (typeof transactionalId !== "string" || !transactionalId) {
+      throw new InvalidProvider(`Email provider "${provider.id}" has no \`transactionalId\`: the id of the Loops transactional email to send.`)
+    }
+    const dataVariables: Record<string, string> = { url: params.url }
+    if (params.code !== undefined) dataVariables.code = params.code
+    return jsonRequest(apiEndpoint(provider, LOOPS_API_URL, "/api/v1/transactional"), { Authorization: `Bearer ${apiKey}` }, { transactionalId, email: params.identifier, dataVariables })
+  },
 }
 
 /**
@@ -57,12 +56,5 @@ async function sendWithLoops(params: SendVerificationRequestParams): Promise<voi
  * `transactionalId` is a configuration error.
  */
 export default function Loops(config: LoopsUserConfig = {}): LoopsConfig {
-  return {
-    id: "loops",
-    type: "email",
-    name: "Loops",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithLoops,
-    options: config,
-  }
+  return emailApiProvider(sendWithLoops, config)
 }

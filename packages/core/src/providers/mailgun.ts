@@ -13,8 +13,8 @@
  * @module providers/mailgun
  */
 import { InvalidProvider } from "../errors.js"
-import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiProvider, parseSender, postToEmailApi, requireApiKey } from "./lib/email-api.js"
+import type { EmailConfig, EmailUserConfig } from "./email.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiProvider, emailApiProvider, type EmailApiSender, parseSender } from "./lib/email-api.js"
 
 /** Mailgun's API by region: the US one, and the EU one for domains created in the EU. */
 export const MAILGUN_API_URLS = { US: "https://api.mailgun.net", EU: "https://api.eu.mailgun.net" } as const
@@ -52,22 +52,25 @@ function sendingDomain(provider: EmailApiProvider & MailgunOptions, from: string
 }
 
 /** Sends the sign-in message to exactly `identifier` through Mailgun's `POST /v3/{domain}/messages`. */
-async function sendWithMailgun(params: SendVerificationRequestParams): Promise<void> {
-  const provider = params.provider as EmailApiProvider & MailgunOptions
-  const apiKey = requireApiKey(provider, "Mailgun")
-  const base = regionalApi(provider)
-  const message = await composeMessage(params)
-  const domain = sendingDomain(provider, message.from)
-  const form = new FormData()
-  form.append("from", message.from)
-  form.append("to", message.to)
-  form.append("subject", message.subject)
-  form.append("text", message.text)
-  form.append("html", message.html)
-  await postToEmailApi(provider, "Mailgun", apiEndpoint(provider, base, `/v3/${encodeURIComponent(domain)}/messages`), {
-    headers: { Authorization: `Basic ${btoa(`api:${apiKey}`)}`, Accept: "application/json" },
-    body: form,
-  })
+const sendWithMailgun: EmailApiSender<MailgunOptions> = {
+  id: "mailgun",
+  name: "Mailgun",
+  async request(provider, apiKey, params) {
+    const base = regionalApi(provider)
+    const message = await composeMessage(params)
+    const domain = sendingDomain(provider, message.from)
+    const form = new FormData()
+    form.append("from", message.from)
+    form.append("to", message.to)
+    form.append("subject", message.subject)
+    form.append("text", message.text)
+    form.append("html", message.html)
+    return {
+      url: apiEndpoint(provider, base, `/v3/${encodeURIComponent(domain)}/messages`),
+      headers: { Authorization: `Basic ${btoa(`api:${apiKey}`)}`, Accept: "application/json" },
+      body: form,
+    }
+  },
 }
 
 /**
@@ -79,12 +82,5 @@ async function sendWithMailgun(params: SendVerificationRequestParams): Promise<v
  * or no sending domain is a configuration error.
  */
 export default function Mailgun(config: MailgunUserConfig = {}): MailgunConfig {
-  return {
-    id: "mailgun",
-    type: "email",
-    name: "Mailgun",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithMailgun,
-    options: config,
-  }
+  return emailApiProvider(sendWithMailgun, config)
 }

@@ -21,7 +21,7 @@
  *
  * @module providers/mastodon
  */
-import { instanceBase } from "./lib/instance-url.js"
+import { instanceBase, instanceEndpoints } from "./lib/instance-url.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** Mastodon's CredentialAccount (https://docs.joinmastodon.org/entities/Account/). */
@@ -68,13 +68,7 @@ export default function Mastodon(options: MastodonOptions = {}): OAuthConfig<Mas
     id: "mastodon",
     name: "Mastodon",
     type: "oauth",
-    ...(base
-      ? {
-          authorization: { url: `${base}/oauth/authorize`, params: { scope: "read:accounts" } },
-          token: `${base}/oauth/token`,
-          userinfo: `${base}/api/v1/accounts/verify_credentials`,
-        }
-      : {}),
+    ...instanceEndpoints(base, { authorization: "/oauth/authorize", scope: "read:accounts", token: "/oauth/token", userinfo: "/api/v1/accounts/verify_credentials" }),
     checks: ["pkce", "state"],
     profile(profile) {
       return { id: profile.id, name: profile.display_name || profile.username, email: null, image: profile.avatar_static ?? profile.avatar ?? null }

@@ -18,7 +18,7 @@
  *
  * @module providers/mattermost
  */
-import { instanceBase } from "./lib/instance-url.js"
+import { instanceBase, instanceEndpoints } from "./lib/instance-url.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** Mattermost's User (https://api.mattermost.com/#tag/users/operation/GetUser). */
@@ -63,14 +63,7 @@ export default function Mattermost(options: MattermostOptions = {}): OAuthConfig
     id: "mattermost",
     name: "Mattermost",
     type: "oauth",
-    ...(base
-      ? {
-          // An empty scope: the server has none of its own, and the flow would otherwise add OpenID's default.
-          authorization: { url: `${base}/oauth/authorize`, params: { scope: "" } },
-          token: `${base}/oauth/access_token`,
-          userinfo: `${base}/api/v4/users/me`,
-        }
-      : {}),
+    ...instanceEndpoints(base, { authorization: "/oauth/authorize", scope: "", token: "/oauth/access_token", userinfo: "/api/v4/users/me" }),
     client: { token_endpoint_auth_method: "client_secret_post" },
     checks: ["pkce", "state"],
     profile(profile) {

@@ -18,7 +18,7 @@
  *
  * @module providers/medium
  */
-import { jsonObjectOf, jsonResponse, rfcError } from "./lib/token-conform.js"
+import { jsonObjectOf, jsonResponse, rfcError, withScopeString } from "./lib/token-response.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** `GET /v1/me` (https://github.com/Medium/medium-api-docs#31-users). */
@@ -47,12 +47,8 @@ export async function conformMediumTokenResponse(response: Response): Promise<Re
     return jsonResponse(response, rfcError(first?.message), response.ok ? 400 : response.status)
   }
   if (!response.ok) return undefined
-  const fixed: Record<string, unknown> = { ...body }
-  let changed = false
-  if (Array.isArray(fixed.scope)) {
-    fixed.scope = fixed.scope.join(" ")
-    changed = true
-  }
+  const fixed: Record<string, unknown> = withScopeString(body) ?? { ...body }
+  let changed = fixed.scope !== body.scope
   if (typeof fixed.expires_at === "number" && fixed.expires_in === undefined) {
     fixed.expires_in = Math.max(0, Math.floor((fixed.expires_at - Date.now()) / 1000))
     delete fixed.expires_at

@@ -24,7 +24,7 @@
  * @module providers/nextcloud
  */
 import { OAuthCallbackError } from "../errors.js"
-import { instanceBase } from "./lib/instance-url.js"
+import { instanceBase, instanceEndpoints } from "./lib/instance-url.js"
 import { requestProviderJson, type UserinfoRequestContext, userinfoUrl } from "./lib/provider-api.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
@@ -103,14 +103,13 @@ export default function Nextcloud(options: NextcloudOptions = {}): OAuthConfig<N
     id: "nextcloud",
     name: "Nextcloud",
     type: "oauth",
-    ...(base
-      ? {
-          // An empty scope: the server has none of its own, and the flow would otherwise add OpenID's default.
-          authorization: { url: `${base}/apps/oauth2/authorize`, params: { scope: "" } },
-          token: `${base}/apps/oauth2/api/v1/token`,
-          userinfo: { url: `${base}/ocs/v2.php/cloud/users`, request: requestNextcloudUser },
-        }
-      : { userinfo: { request: requestNextcloudUser } }),
+    ...instanceEndpoints(base, {
+      authorization: "/apps/oauth2/authorize",
+      scope: "",
+      token: "/apps/oauth2/api/v1/token",
+      userinfo: "/ocs/v2.php/cloud/users",
+      userinfoRequest: requestNextcloudUser,
+    }),
     checks: ["state"],
     profile(profile) {
       return {

@@ -14,7 +14,8 @@
  *
  * @module providers/onelogin
  */
-import { type StandardClaims, issuerOidc } from "./lib/issuer-oidc.js"
+import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { standardClaimsUser } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** OneLogin's ID token claims with the `profile` and `email` scopes (https://developers.onelogin.com/openid-connect/api/id-token). */
@@ -28,5 +29,5 @@ export interface OneLoginProfile extends StandardClaims {
  * `preferred_username`, `email`, `image` = `picture`.
  */
 export default function OneLogin(options: OIDCUserConfig<OneLoginProfile> = {}): OIDCConfig<OneLoginProfile> {
-  return issuerOidc<OneLoginProfile>({ id: "onelogin", name: "OneLogin", style: { bg: "#1c1f2a", text: "#ffffff" } }, options)
+  return oidcProvider<OneLoginProfile>({ id: "onelogin", name: "OneLogin", profile: standardClaimsUser, style: { bg: "#1c1f2a", text: "#ffffff" } }, options)
 }

@@ -14,24 +14,15 @@
  *
  * @module providers/ory-hydra
  */
-import { oidcProvider } from "./lib/oidc-defaults.js"
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Hydra's ID token claims; the identity claims are what your login/consent app puts in the session. */
-export interface OryHydraProfile extends Record<string, any> {
-  iss: string
-  sub: string
-  aud: string | string[]
-  iat: number
-  exp: number
+export interface OryHydraProfile extends IdTokenClaims {
   jti: string
   rat?: number
-  auth_time?: number
   amr?: string[]
   acr?: string
-  sid?: string
-  at_hash?: string
-  nonce?: string
   name?: string
   email?: string
   email_verified?: boolean

@@ -21,7 +21,7 @@
  *
  * @module providers/osso
  */
-import { instanceBase } from "./lib/instance-url.js"
+import { instanceBase, instanceEndpoints } from "./lib/instance-url.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** Osso's normalised user profile (`GET /oauth/me`). */
@@ -47,14 +47,7 @@ export default function Osso(options: OssoOptions = {}): OAuthConfig<OssoProfile
     id: "osso",
     name: "Osso",
     type: "oauth",
-    ...(base
-      ? {
-          // An empty scope: the server has none of its own, and the flow would otherwise add OpenID's default.
-          authorization: { url: `${base}/oauth/authorize`, params: { scope: "" } },
-          token: `${base}/oauth/token`,
-          userinfo: `${base}/oauth/me`,
-        }
-      : {}),
+    ...instanceEndpoints(base, { authorization: "/oauth/authorize", scope: "", token: "/oauth/token", userinfo: "/oauth/me" }),
     checks: ["state"],
     profile(profile) {
       return { id: String(profile.id), name: null, email: profile.email ?? null, image: null }

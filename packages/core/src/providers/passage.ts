@@ -15,16 +15,11 @@
  *
  * @module providers/passage
  */
-import { oidcProvider } from "./lib/oidc-defaults.js"
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Passage's ID token claims. */
-export interface PassageProfile extends Record<string, any> {
-  iss: string
-  sub: string
-  aud: string | string[]
-  exp: number
-  iat: number
+export interface PassageProfile extends IdTokenClaims {
   auth_time: number
   azp: string
   client_id: string

@@ -14,22 +14,14 @@
  *
  * @module providers/ping-id
  */
-import { oidcProvider } from "./lib/oidc-defaults.js"
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** PingOne's ID token claims with the `profile` and `email` scopes. */
-export interface PingProfile extends Record<string, any> {
-  iss: string
-  sub: string
+export interface PingProfile extends IdTokenClaims {
   aud: string
-  iat: number
-  exp: number
   acr?: string
   amr?: string[]
-  auth_time?: number
-  at_hash?: string
-  sid?: string
-  nonce?: string
   preferred_username?: string
   given_name?: string
   family_name?: string

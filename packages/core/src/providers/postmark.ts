@@ -12,8 +12,8 @@
  *
  * @module providers/postmark
  */
-import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiProvider, postToEmailApi, requireApiKey } from "./lib/email-api.js"
+import type { EmailConfig, EmailUserConfig } from "./email.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest } from "./lib/email-api.js"
 
 /** Postmark's API. */
 export const POSTMARK_API_URL = "https://api.postmarkapp.com"
@@ -31,21 +31,24 @@ export type PostmarkUserConfig = EmailUserConfig & PostmarkOptions
 export type PostmarkConfig = EmailConfig & PostmarkOptions
 
 /** Sends the sign-in message to exactly `identifier` through Postmark's `POST /email`. */
-async function sendWithPostmark(params: SendVerificationRequestParams): Promise<void> {
-  const provider = params.provider as EmailApiProvider & PostmarkOptions
-  const apiKey = requireApiKey(provider, "Postmark")
-  const message = await composeMessage(params)
-  await postToEmailApi(provider, "Postmark", apiEndpoint(provider, POSTMARK_API_URL, "/email"), {
-    headers: { "X-Postmark-Server-Token": apiKey, "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({
-      From: message.from,
-      To: message.to,
-      Subject: message.subject,
-      TextBody: message.text,
-      HtmlBody: message.html,
-      MessageStream: provider.messageStream ?? "outbound",
-    }),
-  })
+const sendWithPostmark: EmailApiSender<PostmarkOptions> = {
+  id: "postmark",
+  name: "Postmark",
+  async request(provider, apiKey, params) {
+    const message = await composeMessage(params)
+    return jsonRequest(
+      apiEndpoint(provider, POSTMARK_API_URL, "/email"),
+      { "X-Postmark-Server-Token": apiKey },
+      {
+        From: message.from,
+        To: message.to,
+        Subject: message.subject,
+        TextBody: message.text,
+        HtmlBody: message.html,
+        MessageStream: provider.messageStream ?? "outbound",
+      },
+    )
+  },
 }
 
 /**
@@ -57,12 +60,5 @@ async function sendWithPostmark(params: SendVerificationRequestParams): Promise<
  * configuration error.
  */
 export default function Postmark(config: PostmarkUserConfig = {}): PostmarkConfig {
-  return {
-    id: "postmark",
-    type: "email",
-    name: "Postmark",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithPostmark,
-    options: config,
-  }
+  return emailApiProvider(sendWithPostmark, config)
 }

@@ -12,8 +12,8 @@
  *
  * @module providers/resend
  */
-import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiProvider, postToEmailApi, requireApiKey } from "./lib/email-api.js"
+import type { EmailConfig, EmailUserConfig } from "./email.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest } from "./lib/email-api.js"
 
 /** Resend's API. */
 export const RESEND_API_URL = "https://api.resend.com"
@@ -25,14 +25,17 @@ export type ResendUserConfig = EmailUserConfig & EmailApiOptions
 export type ResendConfig = EmailConfig & EmailApiOptions
 
 /** Sends the sign-in message to exactly `identifier` through Resend's `POST /emails`. */
-async function sendWithResend(params: SendVerificationRequestParams): Promise<void> {
-  const provider = params.provider as EmailApiProvider
-  const apiKey = requireApiKey(provider, "Resend")
-  const message = await composeMessage(params)
-  await postToEmailApi(provider, "Resend", apiEndpoint(provider, RESEND_API_URL, "/emails"), {
-    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({ from: message.from, to: message.to, subject: message.subject, html: message.html, text: message.text }),
-  })
+const sendWithResend: EmailApiSender<EmailApiOptions> = {
+  id: "resend",
+  name: "Resend",
+  async request(provider, apiKey, params) {
+    const message = await composeMessage(params)
+    return jsonRequest(
+      apiEndpoint(provider, RESEND_API_URL, "/emails"),
+      { Authorization: `Bearer ${apiKey}` },
+      { from: message.from, to: message.to, subject: message.subject, html: message.html, text: message.text },
+    )
+  },
 }
 
 /**
@@ -43,12 +46,5 @@ async function sendWithResend(params: SendVerificationRequestParams): Promise<vo
  * no API key is a configuration error.
  */
 export default function Resend(config: ResendUserConfig = {}): ResendConfig {
-  return {
-    id: "resend",
-    type: "email",
-    name: "Resend",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithResend,
-    options: config,
-  }
+  return emailApiProvider(sendWithResend, config)
 }

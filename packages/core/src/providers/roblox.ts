@@ -13,6 +13,7 @@
  *
  * @module providers/roblox
  */
+import { oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Roblox's ID token claims with the `profile` scope (https://create.roblox.com/docs/cloud/auth/oauth2-reference#get-v1userinfo). */
@@ -44,22 +45,22 @@ export interface RobloxProfile extends Record<string, any> {
  * `nickname`, else `preferred_username`), `email` = null, `image` = `picture`.
  */
 export default function Roblox(options: OIDCUserConfig<RobloxProfile> = {}): OIDCConfig<RobloxProfile> {
-  return {
-    id: "roblox",
-    name: "Roblox",
-    type: "oidc",
-    issuer: "https://apis.roblox.com/oauth/",
-    authorization: { params: { scope: "openid profile" } },
-    checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return {
-        id: profile.sub,
-        name: profile.name || profile.nickname || profile.preferred_username || null,
-        email: (profile.email as string | undefined) ?? null,
-        image: profile.picture ?? null,
-      }
+  return oidcProvider<RobloxProfile>(
+    {
+      id: "roblox",
+      name: "Roblox",
+      issuer: "https://apis.roblox.com/oauth/",
+      authorization: { params: { scope: "openid profile" } },
+      profile(profile) {
+        return {
+          id: profile.sub,
+          name: profile.name || profile.nickname || profile.preferred_username || null,
+          email: (profile.email as string | undefined) ?? null,
+          image: profile.picture ?? null,
+        }
+      },
+      style: { bg: "#000000", text: "#ffffff" },
     },
-    style: { bg: "#000000", text: "#ffffff" },
     options,
-  }
+  )
 }

@@ -12,8 +12,8 @@
  *
  * @module providers/sendgrid
  */
-import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiProvider, parseSender, postToEmailApi, requireApiKey } from "./lib/email-api.js"
+import type { EmailConfig, EmailUserConfig } from "./email.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest, parseSender } from "./lib/email-api.js"
 
 /** SendGrid's global API. Accounts with EU data residency use `https://api.eu.sendgrid.com`. */
 export const SENDGRID_API_URL = "https://api.sendgrid.com"
@@ -25,25 +25,28 @@ export type SendGridUserConfig = EmailUserConfig & EmailApiOptions
 export type SendGridConfig = EmailConfig & EmailApiOptions
 
 /** Sends the sign-in message to exactly `identifier` through SendGrid's `POST /v3/mail/send`. */
-async function sendWithSendGrid(params: SendVerificationRequestParams): Promise<void> {
-  const provider = params.provider as EmailApiProvider
-  const apiKey = requireApiKey(provider, "SendGrid")
-  const message = await composeMessage(params)
-  // SendGrid wants the sender as { email, name }; "Name <address>" in `email` is refused.
-  const sender = parseSender(message.from)
-  await postToEmailApi(provider, "SendGrid", apiEndpoint(provider, SENDGRID_API_URL, "/v3/mail/send"), {
-    headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json", Accept: "application/json" },
-    body: JSON.stringify({
-      personalizations: [{ to: [{ email: message.to }] }],
-      from: sender.name ? { email: sender.address, name: sender.name } : { email: sender.address },
-      subject: message.subject,
-      // SendGrid requires text/plain before text/html.
-      content: [
-        { type: "text/plain", value: message.text },
-        { type: "text/html", value: message.html },
-      ],
-    }),
-  })
+const sendWithSendGrid: EmailApiSender<EmailApiOptions> = {
+  id: "sendgrid",
+  name: "SendGrid",
+  async request(provider, apiKey, params) {
+    const message = await composeMessage(params)
+    // SendGrid wants the sender as { email, name }; "Name <address>" in `email` is refused.
+    const sender = parseSender(message.from)
+    return jsonRequest(
+      apiEndpoint(provider, SENDGRID_API_URL, "/v3/mail/send"),
+      { Authorization: `Bearer ${apiKey}` },
+      {
+        personalizations: [{ to: [{ email: message.to }] }],
+        from: sender.name ? { email: sender.address, name: sender.name } : { email: sender.address },
+        subject: message.subject,
+        // SendGrid requires text/plain before text/html.
+        content: [
+          { type: "text/plain", value: message.text },
+          { type: "text/html", value: message.html },
+        ],
+      },
+    )
+  },
 }
 
 /**
@@ -54,12 +57,5 @@ async function sendWithSendGrid(params: SendVerificationRequestParams): Promise<
  * no API key is a configuration error.
  */
 export default function SendGrid(config: SendGridUserConfig = {}): SendGridConfig {
-  return {
-    id: "sendgrid",
-    type: "email",
-    name: "SendGrid",
-    maxAge: 24 * 60 * 60,
-    sendVerificationRequest: sendWithSendGrid,
-    options: config,
-  }
+  return emailApiProvider(sendWithSendGrid, config)
 }

@@ -12,18 +12,12 @@
  *
  * @module providers/slack
  */
+import type { IdTokenClaims } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Claims of Slack's ID token (https://api.slack.com/authentication/sign-in-with-slack#response). */
-export interface SlackProfile extends Record<string, any> {
-  iss: string
-  sub: string
+export interface SlackProfile extends IdTokenClaims {
   aud: string
-  exp: number
-  iat: number
-  auth_time?: number
-  nonce?: string
-  at_hash?: string
   "https://slack.com/user_id": string
   "https://slack.com/team_id": string
   "https://slack.com/team_name"?: string

@@ -10,14 +10,14 @@
  * - Checks: `state` only; the Threads API documents no PKCE.
  * - Client authentication: `client_secret_post`.
  * - The token endpoint answers `{ access_token, user_id }` without
- *   `token_type`; `token.conform` adds it (providers/lib/token-conform.ts).
+ *   `token_type`; `token.conform` adds it (providers/lib/token-response.ts).
  * - Profile from `GET https://graph.threads.net/v1.0/me` with the fields
  *   `id`, `username`, `name`, `threads_profile_picture_url`. Threads gives no
  *   e-mail address: `email` is null, nothing is verified.
  *
  * @module providers/threads
  */
-import { conformMetaTokenResponse } from "./lib/token-conform.js"
+import { conformMetaTokenResponse } from "./lib/token-response.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** `GET /me` of the Threads API (https://developers.facebook.com/docs/threads/threads-profiles), the fields requested. */

@@ -23,7 +23,7 @@
  * @module providers/tiktok
  */
 import { customFetch } from "../symbols.js"
-import { jsonObjectOf, jsonResponse } from "./lib/token-conform.js"
+import { jsonObjectOf, jsonResponse } from "./lib/token-response.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** `GET /v2/user/info/` (https://developers.tiktok.com/doc/tiktok-api-v2-get-user-info). */

@@ -16,16 +16,13 @@
  *
  * @module providers/twitch
  */
+import { type IdTokenClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { jsonObjectOf, jsonResponse, rfcError, withScopeString } from "./lib/token-response.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** Twitch's ID token claims with the `claims` this provider requests. */
-export interface TwitchProfile extends Record<string, any> {
-  iss: string
-  sub: string
+export interface TwitchProfile extends IdTokenClaims {
   aud: string
-  exp: number
-  iat: number
-  nonce?: string
   azp?: string
   preferred_username: string
   email?: string
@@ -41,22 +38,13 @@ export interface TwitchProfile extends Record<string, any> {
  * its `message` as `error_description`.
  */
 export async function conformTwitchTokenResponse(response: Response): Promise<Response | undefined> {
-  let body: unknown
-  try {
-    body = await response.clone().json()
-  } catch {
-    return undefined
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) return undefined
-  const record = body as Record<string, unknown>
-  const init = { status: response.status, statusText: response.statusText, headers: response.headers }
+  const body = await jsonObjectOf(response)
+  if (!body) return undefined
   if (response.ok) {
-    if (Array.isArray(record.scope)) return Response.json({ ...record, scope: record.scope.join(" ") }, init)
-    return undefined
+    const conformed = withScopeString(body)
+    return conformed ? jsonResponse(response, conformed) : undefined
   }
-  if (typeof record.error === "string") return undefined
-  const description = typeof record.message === "string" ? record.message : undefined
-  return Response.json({ error: "invalid_request", ...(description ? { error_description: description } : {}) }, init)
+  return typeof body.error === "string" ? undefined : jsonResponse(response, rfcError(body.message))
 }
 
 /**
@@ -64,24 +52,24 @@ export async function conformTwitchTokenResponse(response: Response): Promise<Re
  * `email`, `image` = `picture`.
  */
 export default function Twitch(options: OIDCUserConfig<TwitchProfile> = {}): OIDCConfig<TwitchProfile> {
-  return {
-    id: "twitch",
-    name: "Twitch",
-    type: "oidc",
-    issuer: "https://id.twitch.tv/oauth2",
-    client: { token_endpoint_auth_method: "client_secret_post" },
-    authorization: {
-      params: {
-        scope: "openid user:read:email",
-        claims: { id_token: { email: null, email_verified: null, picture: null, preferred_username: null } },
+  return oidcProvider<TwitchProfile>(
+    {
+      id: "twitch",
+      name: "Twitch",
+      issuer: "https://id.twitch.tv/oauth2",
+      client: { token_endpoint_auth_method: "client_secret_post" },
+      authorization: {
+        params: {
+          scope: "openid user:read:email",
+          claims: { id_token: { email: null, email_verified: null, picture: null, preferred_username: null } },
+        },
       },
+      token: { conform: conformTwitchTokenResponse },
+      profile(profile) {
+        return { id: profile.sub, name: profile.preferred_username, email: profile.email, image: profile.picture }
+      },
+      style: { bg: "#65459b", text: "#ffffff" },
     },
-    token: { conform: conformTwitchTokenResponse },
-    checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      return { id: profile.sub, name: profile.preferred_username, email: profile.email, image: profile.picture }
-    },
-    style: { bg: "#65459b", text: "#ffffff" },
     options,
-  }
+  )
 }

@@ -17,6 +17,7 @@
  *
  * @module providers/vipps
  */
+import { oidcProvider } from "./lib/oidc-defaults.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** A postal address of the userinfo response. */
@@ -52,19 +53,19 @@ export interface VippsProfile extends Record<string, any> {
  * (Vipps has no profile picture).
  */
 export default function Vipps(options: OIDCUserConfig<VippsProfile> = {}): OIDCConfig<VippsProfile> {
-  return {
-    id: "vipps",
-    name: "Vipps",
-    type: "oidc",
-    issuer: "https://api.vipps.no/access-management-1.0/access/",
-    authorization: { params: { scope: "openid name email" } },
-    idToken: false,
-    checks: ["pkce", "state", "nonce"],
-    profile(profile) {
-      const fullName = [profile.given_name, profile.family_name].filter(Boolean).join(" ")
-      return { id: profile.sub, name: profile.name || fullName || null, email: profile.email ?? null, image: null }
+  return oidcProvider<VippsProfile>(
+    {
+      id: "vipps",
+      name: "Vipps",
+      issuer: "https://api.vipps.no/access-management-1.0/access/",
+      authorization: { params: { scope: "openid name email" } },
+      idToken: false,
+      profile(profile) {
+        const fullName = [profile.given_name, profile.family_name].filter(Boolean).join(" ")
+        return { id: profile.sub, name: profile.name || fullName || null, email: profile.email ?? null, image: null }
+      },
+      style: { bg: "#ff5b24", text: "#000000" },
     },
-    style: { bg: "#ff5b24", text: "#000000" },
     options,
-  }
+  )
 }

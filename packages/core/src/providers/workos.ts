@@ -27,6 +27,7 @@
  * @module providers/workos
  */
 import { instanceBase } from "./lib/instance-url.js"
+import { addMissingBearerType } from "./lib/token-response.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** WorkOS's SSO Profile (https://workos.com/docs/reference/sso/profile). */
@@ -62,18 +63,8 @@ export interface WorkOSOptions extends OAuthUserConfig<WorkOSProfile> {
  * has an `access_token` but no `token_type`; `undefined` (unchanged) for
  * anything else.
  */
-export async function conformWorkOSTokenResponse(response: Response): Promise<Response | undefined> {
-  if (!response.ok) return undefined
-  let body: unknown
-  try {
-    body = await response.clone().json()
-  } catch {
-    return undefined
-  }
-  if (body === null || typeof body !== "object" || Array.isArray(body)) return undefined
-  const record = body as Record<string, unknown>
-  if (typeof record.access_token !== "string" || record.token_type !== undefined) return undefined
-  return Response.json({ ...record, token_type: "bearer" }, { status: response.status, statusText: response.statusText, headers: response.headers })
+export function conformWorkOSTokenResponse(response: Response): Promise<Response | undefined> {
+  return addMissingBearerType(response)
 }
 
 /**

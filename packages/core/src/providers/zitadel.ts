@@ -10,21 +10,14 @@
  *
  * @module providers/zitadel
  */
+import type { IdTokenClaims } from "./lib/oidc-defaults.js"
 import { standardProfile } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** ZITADEL's ID token claims. */
-export interface ZitadelProfile extends Record<string, any> {
-  iss: string
-  sub: string
-  aud: string | string[]
+export interface ZitadelProfile extends IdTokenClaims {
   azp?: string
-  exp: number
-  iat: number
-  auth_time?: number
   amr?: string[]
-  nonce?: string
-  at_hash?: string
   name?: string
   given_name?: string
   family_name?: string

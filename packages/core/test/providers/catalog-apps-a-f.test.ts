@@ -39,6 +39,10 @@ import {
   describeOAuth2SignIns,
   describeOidcSignIns,
   json,
+  keepingTokenHooks,
+  oauthEntry,
+  oidcCase,
+  oidcEntry,
   recordingConfig,
   signInWith,
 } from "./harness.js"
@@ -60,49 +64,41 @@ const EVE_PROFILE = { ...F.EVE_CLAIMS, exp: 1767226799, CharacterID: 2112625428,
 // ---- configuration ----
 
 const CATALOG: CatalogEntry[] = [
-  {
+  oauthEntry({
     factory: FortyTwo,
     id: "42-school",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://api.intra.42.fr/oauth/authorize", params: { scope: "public" } },
     token: "https://api.intra.42.fr/oauth/token",
     userinfo: "https://api.intra.42.fr/v2/me",
     fixture: F.FORTY_TWO_ME,
     user: { id: "91358", name: "Nikola Tesla", email: "ntesla@student.42.fr", image: F.FORTY_TWO_ME.image.link },
-  },
-  {
+  }),
+  oidcEntry({
     factory: BattleNet,
     id: "battlenet",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     params: { scope: "openid" },
     fixture: F.BATTLENET_CLAIMS,
     user: { id: "104729", name: "Jaina#1142", email: null, image: null },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Box,
     id: "box",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://account.box.com/api/oauth2/authorize", params: { scope: "" } },
     token: "https://api.box.com/oauth2/token",
     userinfo: "https://api.box.com/2.0/users/me",
     fixture: F.BOX_USER,
     user: { id: "11446498", name: "Aaron Levie", email: "ceo@example.com", image: F.BOX_USER.avatar_url },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Bungie,
     id: "bungie",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://www.bungie.net/en/OAuth/Authorize", params: { scope: "" } },
     token: "https://www.bungie.net/Platform/App/OAuth/token/",
     userinfo: "https://www.bungie.net/Platform/User/GetMembershipsForCurrentUser/",
     fixture: F.BUNGIE_MEMBERSHIPS,
     user: { id: "14325079", name: "Guardian", email: null, image: BUNGIE_IMAGE },
-  },
+  }),
   {
     factory: ClickUp,
     id: "click-up",
@@ -115,74 +111,62 @@ const CATALOG: CatalogEntry[] = [
     fixture: F.CLICKUP_USER,
     user: { id: "123", name: "John Doe", email: "johndoe@gmail.com", image: F.CLICKUP_USER.user.profilePicture },
   },
-  {
+  oauthEntry({
     factory: Coinbase,
     id: "coinbase",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://login.coinbase.com/oauth2/auth", params: { scope: "wallet:user:read wallet:user:email" } },
     token: "https://login.coinbase.com/oauth2/token",
     userinfo: "https://api.coinbase.com/v2/user",
     fixture: F.COINBASE_USER,
     user: { id: F.COINBASE_USER.data.id, name: "User One", email: "user1@example.com", image: F.COINBASE_USER.data.avatar_url },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Concept2,
     id: "concept2",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://log.concept2.com/oauth/authorize", params: { scope: "user:read,results:write" } },
     token: "https://log.concept2.com/oauth/access_token",
     userinfo: "https://log.concept2.com/api/users/me",
     fixture: F.CONCEPT2_ME,
     user: { id: "1", name: "David Hart", email: "david@example.com", image: F.CONCEPT2_ME.data.profile_image },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Dribbble,
     id: "dribbble",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://dribbble.com/oauth/authorize", params: { scope: "public" } },
     token: "https://dribbble.com/oauth/token",
     userinfo: "https://api.dribbble.com/v2/user",
     fixture: F.DRIBBBLE_USER,
     user: { id: "1", name: "Dan Cederholm", email: null, image: F.DRIBBBLE_USER.avatar_url },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Eventbrite,
     id: "eventbrite",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://www.eventbrite.com/oauth/authorize", params: { scope: "user.profile" } },
     token: "https://www.eventbrite.com/oauth/token",
     userinfo: "https://www.eventbriteapi.com/v3/users/me/",
     fixture: F.EVENTBRITE_ME,
     user: { id: "1234567890", name: "Ada Lovelace", email: "ada@example.com", image: EVENTBRITE_IMAGE },
-  },
-  {
+  }),
+  oauthEntry({
     factory: EVEOnline,
     id: "eveonline",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://login.eveonline.com/v2/oauth/authorize", params: { scope: "publicData" } },
     token: "https://login.eveonline.com/v2/oauth/token",
     userinfo: "https://login.eveonline.com/oauth/jwks",
     fixture: EVE_PROFILE,
     user: { id: "2112625428", name: "Some Bloke", email: null, image: EVE_PORTRAIT },
-  },
-  {
+  }),
+  oauthEntry({
     factory: FACEIT,
     id: "faceit",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://accounts.faceit.com/accounts", params: { redirect_popup: "true", scope: "openid profile email" } },
     token: "https://api.faceit.com/auth/v1/oauth/token",
     userinfo: "https://api.faceit.com/auth/v1/resources/userinfo",
     fixture: F.FACEIT_USERINFO,
     user: { id: F.FACEIT_USERINFO.guid, name: "s1mple", email: "player@example.com", image: F.FACEIT_USERINFO.picture },
-  },
+  }),
   {
     factory: Figma,
     id: "figma",
@@ -194,30 +178,26 @@ const CATALOG: CatalogEntry[] = [
     fixture: F.FIGMA_ME,
     user: { id: F.FIGMA_ME.id, name: "Dana Designer", email: "designer@example.com", image: F.FIGMA_ME.img_url },
   },
-  {
+  oauthEntry({
     factory: Foursquare,
     id: "foursquare",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://foursquare.com/oauth2/authenticate", params: { scope: "" } },
     token: "https://foursquare.com/oauth2/access_token",
     userinfo: "https://api.foursquare.com/v2/users/self",
     fixture: F.FOURSQUARE_SELF,
     user: { id: "1234567", name: "Jimmy Foursquare", email: "jimmy@example.com", image: FOURSQUARE_PHOTO },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Freshbooks,
     id: "freshbooks",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://auth.freshbooks.com/oauth/authorize", params: { scope: "user:profile:read" } },
     token: "https://api.freshbooks.com/auth/oauth/token",
     userinfo: "https://api.freshbooks.com/auth/api/v1/users/me",
     fixture: F.FRESHBOOKS_ME,
     user: { id: "2192788", name: "Bruce Wayne", email: "bruce@example.com", image: null },
-  },
+  }),
 ]
 
 describeCatalog(CATALOG)
@@ -403,7 +383,7 @@ const OAUTH2: OAuth2Case[] = [
   {
     id: "foursquare",
     // The token URL as `{ url }`: a string would replace the endpoint object, and its conform hook with it (deep merge).
-    factory: (options) => Foursquare({ ...options, token: { url: options.token } }),
+    factory: keepingTokenHooks(Foursquare),
     authorize: "/oauth2/authenticate",
     token: { path: "/oauth2/access_token", reply: json({ access_token: "AO2ALFE4Q3MI3XPL5EDNCW0O2DXKGVQAUSOXOK0OPWE1WNDF" }) },
     userinfo: "/v2/users/self",
@@ -437,7 +417,7 @@ const OAUTH2: OAuth2Case[] = [
 describeOAuth2SignIns(OAUTH2)
 
 const OIDC: OidcCase[] = [
-  { id: "battlenet", factory: BattleNet, claims: F.BATTLENET_CLAIMS, user: { name: "Jaina#1142", email: null, image: null }, auth: "client_secret_basic", nonce: true, pkce: true },
+  oidcCase({ id: "battlenet", factory: BattleNet, claims: F.BATTLENET_CLAIMS, user: { name: "Jaina#1142", email: null, image: null } }),
 ]
 
 describeOidcSignIns(OIDC)

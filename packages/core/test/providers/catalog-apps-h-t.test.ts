@@ -15,7 +15,7 @@ import { setEnvDefaults } from "../../src/config/env.js"
 import { prepareConfig } from "../../src/config/prepare.js"
 import HubSpot from "../../src/providers/hubspot.js"
 import Instagram from "../../src/providers/instagram.js"
-import { conformMetaTokenResponse } from "../../src/providers/lib/token-conform.js"
+import { conformMetaTokenResponse } from "../../src/providers/lib/token-response.js"
 import Medium, { conformMediumTokenResponse } from "../../src/providers/medium.js"
 import Netlify from "../../src/providers/netlify.js"
 import type { OAuthConfig } from "../../src/providers/oauth.js"
@@ -46,6 +46,10 @@ import {
   describeOidcSignIns,
   endpointUrl,
   json,
+  keepingTokenHooks,
+  oauthEntry,
+  oidcCase,
+  oidcEntry,
   recordingConfig,
   signInWith,
 } from "./harness.js"
@@ -53,122 +57,102 @@ import {
 // ---- configuration ----
 
 const CATALOG: CatalogEntry[] = [
-  {
+  oauthEntry({
     factory: HubSpot,
     id: "hubspot",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://app.hubspot.com/oauth/authorize", params: { scope: "oauth" } },
     token: "https://api.hubapi.com/oauth/v1/token",
     userinfo: "https://api.hubapi.com/oauth/v1/access-tokens",
     fixture: F.HUBSPOT_TOKEN_INFO,
     user: { id: "123", name: "ada@example.com", email: "ada@example.com", image: null },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Instagram,
     id: "instagram",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://www.instagram.com/oauth/authorize", params: { scope: "instagram_business_basic" } },
     token: "https://api.instagram.com/oauth/access_token",
     userinfo: "https://graph.instagram.com/me?fields=id%2Cuser_id%2Cusername%2Cname%2Caccount_type%2Cprofile_picture_url",
     fixture: F.INSTAGRAM_USER,
     user: { id: F.INSTAGRAM_USER.id, name: "ada.lovelace", email: null, image: F.INSTAGRAM_USER.profile_picture_url },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Medium,
     id: "medium",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://medium.com/m/oauth/authorize", params: { scope: "basicProfile" } },
     token: "https://api.medium.com/v1/tokens",
     userinfo: "https://api.medium.com/v1/me",
     fixture: F.MEDIUM_USER,
     user: { id: F.MEDIUM_USER.data.id, name: "Jamie Talbot", email: null, image: F.MEDIUM_USER.data.imageUrl },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Netlify,
     id: "netlify",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://app.netlify.com/authorize", params: { scope: "" } },
     token: "https://api.netlify.com/oauth/token",
     userinfo: "https://api.netlify.com/api/v1/user",
     fixture: F.NETLIFY_USER,
     user: { id: F.NETLIFY_USER.id, name: "Ada Lovelace", email: "ada@example.com", image: F.NETLIFY_USER.avatar_url },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Osu,
     id: "osu",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://osu.ppy.sh/oauth/authorize", params: { scope: "identify" } },
     token: "https://osu.ppy.sh/oauth/token",
     userinfo: "https://osu.ppy.sh/api/v2/me",
     fixture: F.OSU_USER,
     user: { id: "2", name: "peppy", email: null, image: F.OSU_USER.avatar_url },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Patreon,
     id: "patreon",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://www.patreon.com/oauth2/authorize", params: { scope: "identity identity[email]" } },
     token: "https://www.patreon.com/api/oauth2/token",
     userinfo: "https://www.patreon.com/api/oauth2/v2/identity?fields%5Buser%5D=email%2Cfull_name%2Cimage_url%2Cis_email_verified",
     fixture: F.PATREON_IDENTITY,
     user: { id: "12345678", name: "Ada Lovelace", email: "ada@example.com", image: F.PATREON_IDENTITY.data.attributes.image_url },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Pinterest,
     id: "pinterest",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://www.pinterest.com/oauth/", params: { scope: "user_accounts:read" } },
     token: "https://api.pinterest.com/v5/oauth/token",
     userinfo: "https://api.pinterest.com/v5/user_account",
     fixture: F.PINTEREST_USER,
     user: { id: "adalovelace", name: "adalovelace", email: null, image: F.PINTEREST_USER.profile_image },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Pipedrive,
     id: "pipedrive",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://oauth.pipedrive.com/oauth/authorize", params: { scope: "" } },
     token: "https://oauth.pipedrive.com/oauth/token",
     userinfo: "https://api.pipedrive.com/v1/users/me",
     fixture: F.PIPEDRIVE_ME,
     user: { id: "11758841", name: "Ada Lovelace", email: "ada@example.com", image: F.PIPEDRIVE_ME.data.icon_url },
-  },
-  {
+  }),
+  oidcEntry({
     factory: Roblox,
     id: "roblox",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     issuer: "https://apis.roblox.com/oauth/",
     params: { scope: "openid profile" },
     fixture: F.ROBLOX_CLAIMS,
     user: { id: F.ROBLOX_CLAIMS.sub, name: "Ada", email: null, image: F.ROBLOX_CLAIMS.picture },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Strava,
     id: "strava",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://www.strava.com/oauth/authorize", params: { scope: "read", approval_prompt: "auto" } },
     token: "https://www.strava.com/api/v3/oauth/token",
     userinfo: "https://www.strava.com/api/v3/athlete",
     fixture: F.STRAVA_ATHLETE,
     user: { id: "134815", name: "Marianne Teutenberg", email: null, image: F.STRAVA_ATHLETE.profile },
-  },
+  }),
   {
     factory: Threads,
     id: "threads",
@@ -194,40 +178,31 @@ const CATALOG: CatalogEntry[] = [
     fixture: F.TIKTOK_USER,
     user: { id: F.TIKTOK_USER.data.user.open_id, name: "Ada Lovelace", email: null, image: F.TIKTOK_USER.data.user.avatar_url },
   },
-  {
+  oauthEntry({
     factory: Todoist,
     id: "todoist",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://todoist.com/oauth/authorize", params: { scope: "data:read" } },
     token: "https://todoist.com/oauth/access_token",
     userinfo: "https://api.todoist.com/api/v1/user",
     fixture: F.TODOIST_USER,
     user: { id: F.TODOIST_USER.id, name: "Ada Lovelace", email: "ada@example.com", image: F.TODOIST_USER.avatar_big },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Trakt,
     id: "trakt",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://trakt.tv/oauth/authorize", params: { scope: "" } },
     token: "https://api.trakt.tv/oauth/token",
     userinfo: "https://api.trakt.tv/users/me?extended=full",
     fixture: F.TRAKT_USER,
     user: { id: "sean", name: "Sean Rudford", email: null, image: F.TRAKT_USER.images.avatar.full },
-  },
+  }),
 ]
 
 describeCatalog(CATALOG)
 
 // ---- one sign-in each over HTTP ----
-
-/** The factory with the stand-in's token URL set as `token.url`, so the provider's `token.conform` stays. */
-function keepingConform<T extends (options: any) => unknown>(factory: T) {
-  return (options: { token: string } & Record<string, unknown>) => factory({ ...options, token: { url: options.token } })
-}
 
 const HUBSPOT_ACCESS_TOKEN = "CJSP5qf1KhICAQEYs-gDIIGOBii1hQIyGQAf3xBKmlwHjX7OIpuIFEavB2-qYAGQsF4"
 
@@ -250,7 +225,7 @@ const OAUTH2: OAuth2Case[] = [
   },
   {
     id: "instagram",
-    factory: keepingConform(Instagram),
+    factory: keepingTokenHooks(Instagram),
     authorize: "/oauth/authorize",
     token: { path: "/oauth/access_token", reply: json(F.INSTAGRAM_TOKEN) },
     userinfo: "/me",
@@ -270,7 +245,7 @@ const OAUTH2: OAuth2Case[] = [
   },
   {
     id: "medium",
-    factory: keepingConform(Medium),
+    factory: keepingTokenHooks(Medium),
     authorize: "/m/oauth/authorize",
     token: { path: "/v1/tokens", reply: json(F.MEDIUM_TOKEN) },
     userinfo: "/v1/me",
@@ -353,7 +328,7 @@ const OAUTH2: OAuth2Case[] = [
   },
   {
     id: "threads",
-    factory: keepingConform(Threads),
+    factory: keepingTokenHooks(Threads),
     authorize: "/oauth/authorize",
     token: { path: "/oauth/access_token", reply: json(F.THREADS_TOKEN) },
     userinfo: "/v1.0/me",
@@ -363,7 +338,7 @@ const OAUTH2: OAuth2Case[] = [
   },
   {
     id: "tiktok",
-    factory: keepingConform(TikTok),
+    factory: keepingTokenHooks(TikTok),
     authorize: "/v2/auth/authorize/",
     // TikTok identifies the client by client_key, in the authorization request and the token request's body.
     token: {
@@ -413,15 +388,12 @@ const OAUTH2: OAuth2Case[] = [
 describeOAuth2SignIns(OAUTH2)
 
 const OIDC: OidcCase[] = [
-  {
+  oidcCase({
     id: "roblox",
     factory: Roblox,
     claims: F.ROBLOX_CLAIMS,
     user: { name: "Ada", email: null, image: F.ROBLOX_CLAIMS.picture },
-    auth: "client_secret_basic",
-    nonce: true,
-    pkce: true,
-  },
+  }),
 ]
 
 describeOidcSignIns(OIDC)

@@ -41,26 +41,23 @@ import {
   describeOAuth2SignIns,
   describeOidcSignIns,
   json,
+  keepingTokenHooks,
+  oauthEntry,
+  oidcCase,
+  oidcEntry,
   signInWith,
 } from "./harness.js"
 
-const OIDC_CHECKS = ["pkce", "state", "nonce"]
-
-/** An issuer-configured OIDC provider's catalog entry: no built-in issuer, the family's checks. */
-function issuerEntry(entry: Omit<CatalogEntry, "type" | "checks">): CatalogEntry {
-  return { type: "oidc", checks: OIDC_CHECKS, ...entry }
-}
-
 const CATALOG: CatalogEntry[] = [
-  issuerEntry({ factory: Asgardeo, id: "asgardeo", fixture: F.ASGARDEO_CLAIMS, user: { id: F.ASGARDEO_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
-  issuerEntry({
+  oidcEntry({ factory: Asgardeo, id: "asgardeo", fixture: F.ASGARDEO_CLAIMS, user: { id: F.ASGARDEO_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
+  oidcEntry({
     factory: AzureAD,
     id: "azure-ad",
     params: { scope: "openid profile email User.Read" },
     fixture: F.AZURE_AD_CLAIMS,
     user: { id: F.AZURE_AD_CLAIMS.sub, name: "Ada Lovelace", email: "ada@contoso.com", image: null },
   }),
-  issuerEntry({ factory: AzureADB2C, id: "azure-ad-b2c", fixture: F.AZURE_AD_B2C_CLAIMS, user: { id: F.AZURE_AD_B2C_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
+  oidcEntry({ factory: AzureADB2C, id: "azure-ad-b2c", fixture: F.AZURE_AD_B2C_CLAIMS, user: { id: F.AZURE_AD_B2C_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
   {
     factory: AzureDevOps,
     id: "azure-devops",
@@ -72,23 +69,21 @@ const CATALOG: CatalogEntry[] = [
     fixture: F.AZURE_DEVOPS_PROFILE,
     user: { id: F.AZURE_DEVOPS_PROFILE.id, name: "Ada Lovelace", email: "ada@example.com", image: null },
   },
-  issuerEntry({ factory: BeyondIdentity, id: "beyondidentity", fixture: F.BEYONDIDENTITY_CLAIMS, user: { id: F.BEYONDIDENTITY_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
-  {
+  oidcEntry({ factory: BeyondIdentity, id: "beyondidentity", fixture: F.BEYONDIDENTITY_CLAIMS, user: { id: F.BEYONDIDENTITY_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
+  oauthEntry({
     factory: (options?: Record<string, unknown>) => BoxyHQSAML({ issuer: "https://jackson.example.com", ...options }),
     id: "boxyhq-saml",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://jackson.example.com/api/oauth/authorize", params: { provider: "saml", scope: "" } },
     token: "https://jackson.example.com/api/oauth/token",
     userinfo: "https://jackson.example.com/api/oauth/userinfo",
     fixture: F.BOXYHQ_USER,
     user: { id: "ada@example.com", name: "Ada Lovelace", email: "ada@example.com", image: null },
-  },
-  issuerEntry({ factory: Descope, id: "descope", fixture: F.DESCOPE_CLAIMS, user: { id: F.DESCOPE_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.DESCOPE_CLAIMS.picture } }),
-  issuerEntry({ factory: DuendeIdentityServer6, id: "duende-identity-server6", fixture: F.DUENDE_CLAIMS, user: { id: "818727", name: "Alice Smith", email: "AliceSmith@email.com", image: null } }),
-  issuerEntry({ factory: Frontegg, id: "frontegg", fixture: F.FRONTEGG_CLAIMS, user: { id: F.FRONTEGG_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.FRONTEGG_CLAIMS.profilePictureUrl } }),
-  issuerEntry({
+  }),
+  oidcEntry({ factory: Descope, id: "descope", fixture: F.DESCOPE_CLAIMS, user: { id: F.DESCOPE_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.DESCOPE_CLAIMS.picture } }),
+  oidcEntry({ factory: DuendeIdentityServer6, id: "duende-identity-server6", fixture: F.DUENDE_CLAIMS, user: { id: "818727", name: "Alice Smith", email: "AliceSmith@email.com", image: null } }),
+  oidcEntry({ factory: Frontegg, id: "frontegg", fixture: F.FRONTEGG_CLAIMS, user: { id: F.FRONTEGG_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.FRONTEGG_CLAIMS.profilePictureUrl } }),
+  oidcEntry({
     factory: FusionAuth,
     id: "fusionauth",
     params: { scope: "openid offline_access email profile" },
@@ -96,9 +91,9 @@ const CATALOG: CatalogEntry[] = [
     // No `name` claim: preferred_username comes next.
     user: { id: F.FUSIONAUTH_CLAIMS.sub, name: "richard", email: "richard@example.com", image: F.FUSIONAUTH_CLAIMS.picture },
   }),
-  issuerEntry({ factory: IdentityServer4, id: "identity-server4", fixture: F.IDENTITY_SERVER4_CLAIMS, user: { id: "88421113", name: "Bob Smith", email: "BobSmith@email.com", image: null } }),
-  issuerEntry({ factory: Kinde, id: "kinde", fixture: F.KINDE_CLAIMS, user: { id: F.KINDE_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.KINDE_CLAIMS.picture } }),
-  issuerEntry({
+  oidcEntry({ factory: IdentityServer4, id: "identity-server4", fixture: F.IDENTITY_SERVER4_CLAIMS, user: { id: "88421113", name: "Bob Smith", email: "BobSmith@email.com", image: null } }),
+  oidcEntry({ factory: Kinde, id: "kinde", fixture: F.KINDE_CLAIMS, user: { id: F.KINDE_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.KINDE_CLAIMS.picture } }),
+  oidcEntry({
     factory: Logto,
     id: "logto",
     params: { scope: "offline_access openid email profile" },
@@ -106,7 +101,7 @@ const CATALOG: CatalogEntry[] = [
     // Logto sends `name: null` for a user without one: the username stands in.
     user: { id: F.LOGTO_CLAIMS.sub, name: "ada", email: "ada@example.com", image: null },
   }),
-  issuerEntry({ factory: OneLogin, id: "onelogin", fixture: F.ONELOGIN_CLAIMS, user: { id: F.ONELOGIN_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
+  oidcEntry({ factory: OneLogin, id: "onelogin", fixture: F.ONELOGIN_CLAIMS, user: { id: F.ONELOGIN_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
 ]
 
 describeCatalog(CATALOG)
@@ -115,7 +110,7 @@ const OAUTH2: OAuth2Case[] = [
   {
     id: "azure-devops",
     // The stand-in's token URL as `token.url`, so the provider's token hooks stay (a string would replace them).
-    factory: (options) => AzureDevOps({ ...options, token: { url: options.token } }),
+    factory: keepingTokenHooks(AzureDevOps),
     authorize: "/oauth2/authorize",
     // The code arrives as the JWT-bearer `assertion`.
     token: { path: "/oauth2/token", codeParam: "assertion", reply: json(F.AZURE_DEVOPS_TOKENS) },
@@ -175,11 +170,6 @@ describe("boxyhq-saml: Jackson's errors are plain text", () => {
     }
   })
 })
-
-/** The OIDC sign-in case of an issuer-configured provider: client_secret_basic, PKCE and nonce. */
-function oidcCase(entry: Omit<OidcCase, "auth" | "nonce" | "pkce">): OidcCase {
-  return { auth: "client_secret_basic", nonce: true, pkce: true, ...entry }
-}
 
 const OIDC: OidcCase[] = [
   oidcCase({ id: "asgardeo", factory: Asgardeo, claims: F.ASGARDEO_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: null } }),

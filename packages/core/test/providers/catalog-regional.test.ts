@@ -42,105 +42,88 @@ import {
   describeOAuth2SignIns,
   describeOidcSignIns,
   json,
+  keepingTokenHooks,
+  oauthEntry,
+  oidcCase,
+  oidcEntry,
   signInWith,
 } from "./harness.js"
 
-/** A factory whose `token` option, given as a URL string, keeps the provider's `conform`/`request` (as a user writes `token: { url }`). */
-function keepingTokenHooks<T>(factory: (options: any) => T) {
-  return (options: Record<string, unknown>) => factory({ ...options, token: { url: options.token } })
-}
-
 const CATALOG: CatalogEntry[] = [
-  {
+  oauthEntry({
     factory: Kakao,
     id: "kakao",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://kauth.kakao.com/oauth/authorize", params: { scope: "" } },
     token: "https://kauth.kakao.com/oauth/token",
     userinfo: "https://kapi.kakao.com/v2/user/me",
     fixture: F.KAKAO_USER,
     user: { id: "123456789", name: "라이언", email: "ryan@kakao.com", image: F.KAKAO_USER.kakao_account.profile.profile_image_url },
-  },
-  {
+  }),
+  oidcEntry({
     factory: LINE,
     id: "line",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     auth: "client_secret_post",
     issuer: "https://access.line.me",
     fixture: F.LINE_CLAIMS,
     user: { id: F.LINE_CLAIMS.sub, name: "Taro Line", email: "taro.line@example.com", image: F.LINE_CLAIMS.picture },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Mailchimp,
     id: "mailchimp",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://login.mailchimp.com/oauth2/authorize", params: { scope: "" } },
     token: "https://login.mailchimp.com/oauth2/token",
     userinfo: "https://login.mailchimp.com/oauth2/metadata",
     fixture: F.MAILCHIMP_METADATA,
     user: { id: "87654321", name: "Freddie's Jokes", email: "freddie@example.com", image: null },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Mailru,
     id: "mailru",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://oauth.mail.ru/login", params: { scope: "userinfo" } },
     token: "https://oauth.mail.ru/token",
     userinfo: "https://oauth.mail.ru/userinfo",
     fixture: F.MAILRU_USER,
     user: { id: "8125348756349", name: "Ivan Petrov", email: "ivan.petrov@mail.ru", image: F.MAILRU_USER.image },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Naver,
     id: "naver",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://nid.naver.com/oauth2.0/authorize", params: { scope: "" } },
     token: "https://nid.naver.com/oauth2.0/token",
     userinfo: "https://openapi.naver.com/v1/nid/me",
     fixture: F.NAVER_USER,
     user: { id: "32742776", name: "OpenAPI", email: "openapi@naver.com", image: F.NAVER_USER.response.profile_image },
-  },
-  {
+  }),
+  oidcEntry({
     factory: Vipps,
     id: "vipps",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     issuer: "https://api.vipps.no/access-management-1.0/access/",
     params: { scope: "openid name email" },
     fixture: F.VIPPS_USERINFO,
     user: { id: F.VIPPS_USERINFO.sub, name: "Ada Lovelace", email: "ada.lovelace@example.no", image: null },
-  },
-  {
+  }),
+  oauthEntry({
     factory: VK,
     id: "vk",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://oauth.vk.com/authorize", params: { scope: "email", v: "5.131" } },
     token: "https://oauth.vk.com/access_token?v=5.131",
     userinfo: "https://api.vk.com/method/users.get?fields=photo_100&v=5.131",
     fixture: { ...F.VK_USERS_GET.response[0], email: "durov@example.com" },
     user: { id: "8492", name: "Pavel Durov", email: "durov@example.com", image: F.VK_USERS_GET.response[0]!.photo_100 },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Webex,
     id: "webex",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://webexapis.com/v1/authorize", params: { scope: "spark:kms spark:people_read" } },
     token: "https://webexapis.com/v1/access_token",
     userinfo: "https://webexapis.com/v1/people/me",
     fixture: F.WEBEX_PERSON,
     user: { id: F.WEBEX_PERSON.id, name: "John Andersen", email: "john.andersen@example.com", image: F.WEBEX_PERSON.avatar },
-  },
+  }),
   {
     factory: WeChat,
     id: "wechat",
@@ -152,41 +135,35 @@ const CATALOG: CatalogEntry[] = [
     fixture: F.WECHAT_USER,
     user: { id: F.WECHAT_USER.unionid, name: "Band", email: null, image: F.WECHAT_USER.headimgurl },
   },
-  {
+  oauthEntry({
     factory: WordPress,
     id: "wordpress",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://public-api.wordpress.com/oauth2/authorize", params: { scope: "auth" } },
     token: "https://public-api.wordpress.com/oauth2/token",
     userinfo: "https://public-api.wordpress.com/rest/v1/me",
     fixture: F.WORDPRESS_ME,
     user: { id: "18342963", name: "Ada Lovelace", email: "ada@example.com", image: F.WORDPRESS_ME.avatar_URL },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Yandex,
     id: "yandex",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://oauth.yandex.ru/authorize", params: { scope: "login:info login:email login:avatar" } },
     token: "https://oauth.yandex.ru/token",
     userinfo: "https://login.yandex.ru/info?format=json",
     fixture: F.YANDEX_USER,
     user: { id: "1000034426", name: "Ivan", email: "test@yandex.ru", image: "https://avatars.yandex.net/get-yapic/131652443%2FkGgP6EA4YPcJ2bNjV5fYk0Xh1s-1/islands-200" },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Zoho,
     id: "zoho",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://accounts.zoho.com/oauth/v2/auth", params: { scope: "AaaServer.profile.Read" } },
     token: "https://accounts.zoho.com/oauth/v2/token",
     userinfo: "https://accounts.zoho.com/oauth/user/info",
     fixture: F.ZOHO_USER,
     user: { id: "87165488", name: "patricia.boyle", email: "patricia.boyle@zylker.com", image: null },
-  },
+  }),
 ]
 
 describeCatalog(CATALOG)
@@ -338,7 +315,7 @@ describeOAuth2SignIns(OAUTH2)
 const OIDC: OidcCase[] = [
   // The signing OpenID Provider signs with RS256; LINE's own HS256 tokens are signed in the quirk test below.
   { id: "line", factory: LINE, claims: F.LINE_CLAIMS, options: { client: { id_token_signed_response_alg: "RS256" } }, user: { name: "Taro Line", email: "taro.line@example.com", image: F.LINE_CLAIMS.picture }, auth: "client_secret_post", nonce: true, pkce: true },
-  { id: "vipps", factory: Vipps, claims: F.VIPPS_USERINFO, user: { name: "Ada Lovelace", email: "ada.lovelace@example.no", image: null }, auth: "client_secret_basic", nonce: true, pkce: true },
+  oidcCase({ id: "vipps", factory: Vipps, claims: F.VIPPS_USERINFO, user: { name: "Ada Lovelace", email: "ada.lovelace@example.no", image: null } }),
 ]
 
 describeOidcSignIns(OIDC, (op) => {

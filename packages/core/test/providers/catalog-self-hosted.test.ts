@@ -36,14 +36,18 @@ import * as F from "./fixtures-self-hosted.js"
 import {
   type CatalogEntry,
   CLIENT,
+  type EmailVerifiedCase,
+  type OAuth2Case,
+  type OidcCase,
   describeCatalog,
   describeEmailVerification,
   describeOAuth2SignIns,
   describeOidcSignIns,
-  type EmailVerifiedCase,
   json,
-  type OAuth2Case,
-  type OidcCase,
+  keepingTokenHooks,
+  oauthEntry,
+  oidcCase,
+  oidcEntry,
   recordingConfig,
   signInWith,
 } from "./harness.js"
@@ -67,68 +71,56 @@ const netsuite = (options: Record<string, unknown> = {}) => NetSuite({ accountID
 const workos = (options: Record<string, any> = {}) => WorkOS({ connection: "conn_01E4ZCR3C56J083X43JQXF3JK5", ...options })
 
 const CATALOG: CatalogEntry[] = [
-  {
+  oidcEntry({
     factory: BankIDNorway,
     id: "bankid-no",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     auth: "client_secret_post",
     issuer: "https://auth.bankid.no/auth/realms/prod",
     params: { ui_locales: "no", login_hint: "BIS" },
     fixture: F.BANKID_USERINFO,
     user: { id: F.BANKID_USERINFO.sub, name: "Kari Nordmann", email: "kari.nordmann@example.no", image: null },
-  },
-  {
+  }),
+  oidcEntry({
     factory: Huggingface,
     id: "huggingface",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     issuer: "https://huggingface.co",
     fixture: F.HUGGINGFACE_CLAIMS,
     user: { id: F.HUGGINGFACE_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.HUGGINGFACE_CLAIMS.picture },
-  },
-  {
+  }),
+  oidcEntry({
     factory: OryHydra,
     id: "hydra",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     fixture: F.HYDRA_CLAIMS,
     user: { id: F.HYDRA_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com" },
-  },
-  {
+  }),
+  oauthEntry({
     factory: mastodon,
     id: "mastodon",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: `${MASTODON}/oauth/authorize`, params: { scope: "read:accounts" } },
     token: `${MASTODON}/oauth/token`,
     userinfo: `${MASTODON}/api/v1/accounts/verify_credentials`,
     fixture: F.MASTODON_ACCOUNT,
     user: { id: F.MASTODON_ACCOUNT.id, name: "Ada Lovelace", email: null, image: F.MASTODON_ACCOUNT.avatar_static },
-  },
-  {
+  }),
+  oauthEntry({
     factory: mattermost,
     id: "mattermost",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: `${MATTERMOST}/oauth/authorize`, params: { scope: "" } },
     token: `${MATTERMOST}/oauth/access_token`,
     userinfo: `${MATTERMOST}/api/v4/users/me`,
     fixture: F.MATTERMOST_USER,
     user: { id: F.MATTERMOST_USER.id, name: "ada.lovelace", email: "ada@example.com", image: null },
-  },
-  {
+  }),
+  oauthEntry({
     factory: netsuite,
     id: "netsuite",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://1234567-sb1.app.netsuite.com/app/login/oauth2/authorize.nl", params: { scope: "restlets rest_webservices" } },
     token: "https://1234567-sb1.suitetalk.api.netsuite.com/services/rest/auth/oauth2/v1/token",
     userinfo: RESTLET,
     fixture: F.NETSUITE_USER,
     user: { id: "4622", name: "Ada Lovelace", email: "ada@example.com", image: null },
-  },
+  }),
   {
     factory: nextcloud,
     id: "nextcloud",
@@ -151,64 +143,52 @@ const CATALOG: CatalogEntry[] = [
     fixture: F.OSSO_PROFILE,
     user: { id: F.OSSO_PROFILE.id, name: null, email: "ada@example.com", image: null },
   },
-  {
+  oidcEntry({
     factory: Passage,
     id: "passage",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     auth: "client_secret_basic",
     fixture: F.PASSAGE_CLAIMS,
     user: { id: F.PASSAGE_CLAIMS.sub, email: "ada@example.com" },
-  },
-  {
+  }),
+  oidcEntry({
     factory: PingId,
     id: "ping-id",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     fixture: F.PING_CLAIMS,
     user: { id: F.PING_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.PING_CLAIMS.picture },
-  },
-  {
+  }),
+  oidcEntry({
     factory: SimpleLogin,
     id: "simplelogin",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     issuer: "https://app.simplelogin.io",
     fixture: F.SIMPLELOGIN_CLAIMS,
     user: { id: F.SIMPLELOGIN_CLAIMS.sub, name: "Ada Lovelace", email: F.SIMPLELOGIN_CLAIMS.email, image: F.SIMPLELOGIN_CLAIMS.avatar_url },
-  },
-  {
+  }),
+  oidcEntry({
     factory: UnitedEffects,
     id: "united-effects",
-    type: "oidc",
-    checks: ["pkce", "state", "nonce"],
     params: { scope: "openid email profile" },
     fixture: F.UNITED_EFFECTS_CLAIMS,
     user: { id: F.UNITED_EFFECTS_CLAIMS.sub, email: "ada@example.com" },
-  },
-  {
+  }),
+  oauthEntry({
     factory: Wikimedia,
     id: "wikimedia",
-    type: "oauth",
-    checks: ["pkce", "state"],
     authorization: { url: "https://meta.wikimedia.org/w/rest.php/oauth2/authorize", params: { scope: "" } },
     token: "https://meta.wikimedia.org/w/rest.php/oauth2/access_token",
     userinfo: "https://meta.wikimedia.org/w/rest.php/oauth2/resource/profile",
     fixture: F.WIKIMEDIA_PROFILE,
     user: { id: "46618563", name: "Ada Lovelace", email: "ada@example.com", image: null },
-  },
-  {
+  }),
+  oauthEntry({
     factory: workos,
     id: "workos",
-    type: "oauth",
-    checks: ["pkce", "state"],
     auth: "client_secret_post",
     authorization: { url: "https://api.workos.com/sso/authorize", params: { scope: "", connection: "conn_01E4ZCR3C56J083X43JQXF3JK5" } },
     token: "https://api.workos.com/sso/token",
     userinfo: "https://api.workos.com/sso/profile",
     fixture: F.WORKOS_PROFILE,
     user: { id: F.WORKOS_PROFILE.id, name: "Todd Rundgren", email: "todd@example.com", image: "https://images.example.com/todd.png" },
-  },
+  }),
 ]
 
 describeCatalog(CATALOG)
@@ -295,7 +275,7 @@ const OAUTH2: OAuth2Case[] = [
   {
     id: "workos",
     // The stand-in's token URL as `{ url }`, so that it merges with the provider's token.conform.
-    factory: (options: Record<string, any>) => workos({ ...options, token: { url: options.token } }),
+    factory: keepingTokenHooks(workos),
     authorize: "/sso/authorize",
     // WorkOS's real answer: the access token and the profile, no token_type.
     token: { path: "/sso/token", reply: json({ access_token: "01DMEK0J53CVMC32CK5SE0KZ8Q", profile: F.WORKOS_PROFILE }) },
@@ -317,12 +297,12 @@ describeOAuth2SignIns(OAUTH2)
 const OIDC: OidcCase[] = [
   // idToken: false, and the userinfo is a signed JWT (the client asks for application/jwt).
   { id: "bankid-no", factory: BankIDNorway, claims: F.BANKID_USERINFO, user: { name: "Kari Nordmann", email: "kari.nordmann@example.no", image: null }, auth: "client_secret_post", nonce: true, pkce: true },
-  { id: "huggingface", factory: Huggingface, claims: F.HUGGINGFACE_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.HUGGINGFACE_CLAIMS.picture }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "hydra", factory: OryHydra, claims: F.HYDRA_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com" }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "passage", factory: Passage, claims: F.PASSAGE_CLAIMS, user: { email: "ada@example.com" }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "ping-id", factory: PingId, claims: F.PING_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.PING_CLAIMS.picture }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "simplelogin", factory: SimpleLogin, claims: F.SIMPLELOGIN_CLAIMS, user: { name: "Ada Lovelace", email: F.SIMPLELOGIN_CLAIMS.email, image: F.SIMPLELOGIN_CLAIMS.avatar_url }, auth: "client_secret_basic", nonce: true, pkce: true },
-  { id: "united-effects", factory: UnitedEffects, claims: F.UNITED_EFFECTS_CLAIMS, user: { email: "ada@example.com" }, auth: "client_secret_basic", nonce: true, pkce: true },
+  oidcCase({ id: "huggingface", factory: Huggingface, claims: F.HUGGINGFACE_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.HUGGINGFACE_CLAIMS.picture } }),
+  oidcCase({ id: "hydra", factory: OryHydra, claims: F.HYDRA_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com" } }),
+  oidcCase({ id: "passage", factory: Passage, claims: F.PASSAGE_CLAIMS, user: { email: "ada@example.com" } }),
+  oidcCase({ id: "ping-id", factory: PingId, claims: F.PING_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.PING_CLAIMS.picture } }),
+  oidcCase({ id: "simplelogin", factory: SimpleLogin, claims: F.SIMPLELOGIN_CLAIMS, user: { name: "Ada Lovelace", email: F.SIMPLELOGIN_CLAIMS.email, image: F.SIMPLELOGIN_CLAIMS.avatar_url } }),
+  oidcCase({ id: "united-effects", factory: UnitedEffects, claims: F.UNITED_EFFECTS_CLAIMS, user: { email: "ada@example.com" } }),
 ]
 
 describeOidcSignIns(OIDC, (getOp) => {

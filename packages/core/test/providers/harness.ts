@@ -46,6 +46,16 @@ export interface CatalogEntry {
   user: Record<string, unknown>
 }
 
+/** A plain OAuth 2.0 provider's entry: `type` oauth with the checks PKCE and `state` (most of the catalog). */
+export function oauthEntry(entry: Omit<CatalogEntry, "type" | "checks">): CatalogEntry {
+  return { type: "oauth", checks: ["pkce", "state"], ...entry }
+}
+
+/** An OpenID Connect provider's entry: `type` oidc with the checks PKCE, `state` and `nonce`. */
+export function oidcEntry(entry: Omit<CatalogEntry, "type" | "checks">): CatalogEntry {
+  return { type: "oidc", checks: ["pkce", "state", "nonce"], ...entry }
+}
+
 export function endpointUrl(endpoint: unknown): URL {
   if (typeof endpoint === "string") return new URL(endpoint)
   const { url, params } = endpoint as { url: string; params?: Record<string, unknown> }
@@ -140,6 +150,15 @@ export function describeCatalog(entries: CatalogEntry[]): void {
 
 // ---- one sign-in each over HTTP (catalog-flows.test.ts) ----
 
+/**
+ * `factory` taking the stand-in's token URL as `token.url`: a string `token`
+ * option would replace the provider's token endpoint object (deep merge),
+ * and its `conform`/`request` hooks with it.
+ */
+export function keepingTokenHooks<T>(factory: (options: any) => T) {
+  return (options: Record<string, unknown>) => factory({ ...options, token: { url: options.token } })
+}
+
 export interface Outcome {
   session: { user?: Record<string, unknown> }
   account: Account | undefined
@@ -197,6 +216,11 @@ export interface OidcCase {
   auth: "client_secret_basic" | "client_secret_post"
   nonce: boolean
   pkce: boolean
+}
+
+/** An OIDC sign-in case with the usual client: client_secret_basic, PKCE and nonce. */
+export function oidcCase(entry: Omit<OidcCase, "auth" | "nonce" | "pkce">): OidcCase {
+  return { auth: "client_secret_basic", nonce: true, pkce: true, ...entry }
 }
 
 /** The claims the hostile provider signs: the provider's own, without the ones it sets itself. */

@@ -1,6 +1,7 @@
 /**
- * What the HTTP-API email senders (Resend, Postmark, SendGrid, Mailgun)
- * share: the API key check, the message (the same one the SMTP provider
+ * What the HTTP-API email senders (Resend, Postmark, SendGrid, Mailgun,
+ * Forward Email, Loops) share, down to the provider factory each one
+ * configures ({@link emailApiProvider}): the API key check, the message (the same one the SMTP provider
  * sends, rendered by pages/email-message.tsx, loaded on the first message so
  * core's cold start does not pay for Preact), the endpoint under an
  * overridable base URL, and one POST through the provider transport
@@ -16,7 +17,8 @@ import type { InternalProvider } from "../../config/providers.js"
 import { InvalidProvider } from "../../errors.js"
 import { providerFetch, readProviderTransport } from "../../http/provider-fetch.js"
 import type { customFetch } from "../../symbols.js"
-import type { EmailConfig, SendVerificationRequestParams } from "../email.js"
+import type { Awaitable } from "../../types.js"
+import type { EmailConfig, EmailUserConfig, SendVerificationRequestParams } from "../email.js"
 
 /** Options every HTTP-API sender accepts besides those of {@link EmailConfig}. */
 export interface EmailApiOptions {
@@ -116,4 +118,45 @@ export async function postToEmailApi(provider: EmailApiProvider, service: string
   const response = await send(url, { method: "POST", headers: init.headers, body: init.body, redirect: "manual" })
   if (response.status >= 200 && response.status < 300) return
   throw new Error(`${service} refused the message with status ${response.status}: ${errorDetail(await response.text())}`)
+}
+
+/** One sign-in's request to a service's API: the endpoint, the headers (the service's authentication among them), the body. */
+export interface EmailApiRequest {
+  url: string
+  headers: Record<string, string>
+  body: BodyInit
+}
+
+/** A request with `body` as JSON: `auth` (the service's authentication headers) plus `Content-Type` and `Accept` `application/json`. */
+export function jsonRequest(url: string, auth: Record<string, string>, body: unknown): EmailApiRequest {
+  return { url, headers: { ...auth, "Content-Type": "application/json", Accept: "application/json" }, body: JSON.stringify(body) }
+}
+
+/** What one HTTP-API sender does its own way. */
+export interface EmailApiSender<O extends EmailApiOptions> {
+  /** The provider's default `id`; `AUTH_{ID}_KEY` names its API key. */
+  id: string
+  /** The provider's default `name`, and the service's name in error messages. */
+  name: string
+  /** The request for one sign-in, given the provider (with its options `O`) and its API key, which has been checked to be there. */
+  request(provider: EmailApiProvider & O, apiKey: string, params: SendVerificationRequestParams): Awaitable<EmailApiRequest>
+}
+
+/**
+ * An HTTP-API email provider from what its `sender` does its own way.
+ * Defaults: `id` and `name` from `sender`, `maxAge` 24 h; `config` (the
+ * user's options) kept for the merge at configuration time. Each sign-in
+ * checks the API key ({@link requireApiKey}), builds the sender's request
+ * and posts it ({@link postToEmailApi}).
+ */
+export function emailApiProvider<O extends EmailApiOptions>(sender: EmailApiSender<O>, config: EmailUserConfig & O): EmailConfig & O {
+  async function sendVerificationRequest(params: SendVerificationRequestParams): Promise<void> {
+    const provider = params.provider as EmailApiProvider & O
+    const apiKey = requireApiKey(provider, sender.name)
+    const { url, headers, body } = await sender.request(provider, apiKey, params)
+    await postToEmailApi(provider, sender.name, url, { headers, body })
+  }
+  const provider: EmailConfig = { id: sender.id, type: "email", name: sender.name, maxAge: 24 * 60 * 60, sendVerificationRequest, options: config }
+  // O's fields are all optional (EmailApiOptions and each sender's own): the user's values arrive through `options`.
+  return provider as EmailConfig & O
 }

@@ -1,7 +1,12 @@
 /**
- * The OpenID Connect standard claims (OpenID Connect Core §5.1) as a user:
- * the `profile()` of every OIDC provider whose ID token carries them plainly
- * (Auth0, Keycloak, Okta, …), and the default for a provider without one.
+ * The OpenID Connect standard claims (OpenID Connect Core §5.1) as a user,
+ * and the small mapping helpers provider `profile()` callbacks build on.
+ *
+ * Two shapes exist on purpose, matching the providers' earlier behaviour:
+ * {@link standardProfile} leaves absent claims out (Auth0, Keycloak, Okta,
+ * and the default of lib/oidc-defaults.ts), {@link standardClaimsUser}
+ * sets them to null (the issuer-configured identity servers: Descope, Kinde,
+ * OneLogin, IdentityServer4, Duende).
  *
  * @module providers/lib/standard-profile
  */
@@ -21,4 +26,27 @@ export function standardProfile(profile: Profile): User {
   if (profile.email !== undefined) user.email = profile.email
   if (profile.picture !== undefined) user.image = profile.picture as string | null
   return user
+}
+
+/** A non-empty string, else null: a missing claim never becomes `"undefined"` in a user. */
+export function claimText(value: unknown): string | null {
+  return typeof value === "string" && value !== "" ? value : null
+}
+
+/**
+ * A user from the four values a provider maps, each a non-empty string or
+ * null (`id` as a string). Used by `profile()` callbacks of OpenID Connect
+ * and OAuth 2.0 providers alike (boxyhq-saml, azure-devops).
+ */
+export function userFrom(fields: { id: unknown; name?: unknown; email?: unknown; image?: unknown }): User {
+  return { id: String(fields.id), name: claimText(fields.name), email: claimText(fields.email), image: claimText(fields.image) }
+}
+
+/**
+ * The standard claims as a user with nulls: `id` = `sub`, `name` = `name`,
+ * else `preferred_username`, `email`, `image` = `picture`; an absent or
+ * empty claim is null.
+ */
+export function standardClaimsUser(profile: Profile): User {
+  return userFrom({ id: profile.sub, name: profile.name ?? profile.preferred_username, email: profile.email, image: profile.picture })
 }

@@ -13,10 +13,11 @@
 //
 //   node bench/session-read-profile.js                 one run against the built @latchkey/core
 //   node --cpu-prof bench/session-read-profile.js handle  one mode only (for a CPU profile)
-//   node bench/session-read-profile.js --compare DIR_A DIR_B [--runs 6]
-//        alternates fresh processes of two builds (a directory holding a copy of packages/core's
-//        package.json and dist/, e.g. one taken before a change) and prints the median and range
-//        of each mode's µs/call per build. The machine's speed drifts; alternation spreads it.
+//   node bench/session-read-profile.js --compare DIR_A DIR_B [--runs 6] [--modes handle,hono]
+//        alternates fresh processes of two builds and prints the median and range of each mode's
+//        CPU µs/call per build. A build is `workspace` (this repository's packages as built) or a
+//        directory holding copies of packages taken before a change: DIR/core, DIR/hono, DIR/node,
+//        each with the package's package.json and dist/. Alternation spreads the machine's drift.
 //
 // BENCH_PROFILE_MS measured milliseconds per mode (default 1500, after 500 of warm-up).
 
@@ -32,41 +33,42 @@ const USERS = 5000
 const MODES = ["handle", "hono", "read", "handle-many", "hono-many", "read-many"]
 
 /**
- * Makes every `@latchkey/core[/…]` import (the integrations' too) load from `dir`'s dist/, so
- * that a comparison measures the integration glue over the build under test.
+ * Makes every import of `@latchkey/core[/…]`, `@latchkey/hono` and `@latchkey/node` (the
+ * integrations' own imports too) load from copies under `dir` (`dir/core`, `dir/hono`, `dir/node`:
+ * each the package's package.json and dist/), so that a comparison measures the glue and core of
+ * the build under test. A package without a copy loads from the workspace.
  */
-async function redirectCoreImports(dir) {
+async function redirectImports(dir) {
   const { register } = await import("node:module")
-  const dist = pathToFileURL(resolve(dir, "dist")).href
+  const { existsSync } = await import("node:fs")
+  const dists = {}
+  for (const name of ["core", "hono", "node"]) {
+    if (existsSync(resolve(dir, name, "dist"))) dists[name] = pathToFileURL(resolve(dir, name, "dist")).href
+  }
   const hooks = `
-    const DIST = ${JSON.stringify(dist)}
-    const FILES = { "": "index.js", "/integration": "integration.js", "/jwt": "jwt.js", "/types": "types.js", "/errors": "errors.js" }
+    const DISTS = ${JSON.stringify(dists)}
+    const CORE_FILES = { "": "index.js", "/integration": "integration.js", "/jwt": "jwt.js", "/types": "types.js", "/errors": "errors.js" }
     export async function resolve(specifier, context, next) {
-      if (specifier !== "@latchkey/core" && !specifier.startsWith("@latchkey/core/")) return next(specifier, context)
-      const sub = specifier.slice("@latchkey/core".length)
-      const file = FILES[sub] ?? (sub.startsWith("/providers/") ? sub.slice(1) + ".js" : undefined)
-      if (!file) return next(specifier, context)
-      return { url: DIST + "/" + file, shortCircuit: true }
+      for (const [name, dist] of Object.entries(DISTS)) {
+        const root = "@latchkey/" + name
+        if (specifier !== root && !specifier.startsWith(root + "/")) continue
+        const sub = specifier.slice(root.length)
+        const file = name === "core" ? CORE_FILES[sub] ?? (sub.startsWith("/providers/") ? sub.slice(1) + ".js" : undefined) : sub === "" ? "index.js" : undefined
+        if (file) return { url: dist + "/" + file, shortCircuit: true }
+      }
+      return next(specifier, context)
     }`
   register(`data:text/javascript,${encodeURIComponent(hooks)}`)
 }
 
 async function loadCore(dir) {
-  if (dir) await redirectCoreImports(dir)
-  if (!dir) {
-    return {
-      core: await import("@latchkey/core"),
-      integration: await import("@latchkey/core/integration"),
-      Credentials: (await import("@latchkey/core/providers/credentials")).default,
-      jwt: await import("@latchkey/core/jwt"),
-    }
-  }
-  const at = (file) => pathToFileURL(resolve(dir, "dist", file)).href
+  // `workspace`: the packages as built in this repository.
+  if (dir && dir !== "workspace") await redirectImports(dir)
   return {
-    core: await import(at("index.js")),
-    integration: await import(at("integration.js")),
-    Credentials: (await import(at("providers/credentials.js"))).default,
-    jwt: await import(at("jwt.js")),
+    core: await import("@latchkey/core"),
+    integration: await import("@latchkey/core/integration"),
+    Credentials: (await import("@latchkey/core/providers/credentials")).default,
+    jwt: await import("@latchkey/core/jwt"),
   }
 }
 
@@ -201,7 +203,8 @@ if (args[0] === "--child") {
   const runs = runsAt === -1 ? 6 : Number(args[runsAt + 1])
   const modesAt = args.indexOf("--modes")
   const modes = modesAt === -1 ? MODES : args[modesAt + 1].split(",")
-  await compare([resolve(args[1]), resolve(args[2])], runs, modes)
+  const dirOf = (arg) => (arg === "workspace" ? arg : resolve(arg))
+  await compare([dirOf(args[1]), dirOf(args[2])], runs, modes)
 } else {
   const modes = args.length ? args : MODES
   const result = await runHere(undefined, modes)

@@ -191,7 +191,8 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     return done(jsonParts("Bad request.", status))
   }
 
-  const isRaw = config.raw === raw
+  // `config` may be no object at all (then prepared.configError says so).
+  const isRaw = (config as AuthConfig | null | undefined)?.raw === raw
   const ctx = new RequestContext(prepared, parsed, basePath, !isRaw)
   if (prepared.configError) return done(yield* wait(configurationErrorResponse(ctx, prepared.configError)))
 

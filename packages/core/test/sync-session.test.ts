@@ -321,6 +321,8 @@ describe("the memory of opened tokens is invisible to users", () => {
     const again = readSync(config, token)
     expect(again.cookies).toEqual([])
     expect(again.body).toBe(first.body)
+    // From the third read on the answer is the remembered one: the same parts.
+    expect(readSync(config, token)).toEqual(again)
     // updateAge after iat: the cookie is re-issued and `expires` moves forward, as on a first read.
     vi.setSystemTime(start.valueOf() + 600 * 1000)
     // Re-issuing encrypts, which may wait (the encryption key is derived on first use).

@@ -101,12 +101,15 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
     return response
   }
   if (!stored.value) return response
-  // A plain read whose answer depends on the token alone may reuse the answer kept with the opened token.
-  const reusable = ctx.jsonAnswers && !isUpdate && answersFromTokenAlone(config)
-  const salt = ctx.cookieTable.sessionToken.name
-  if (reusable) {
-    const opened = config.openedSessions.entry(salt, stored.value)
-    const json = opened === undefined ? undefined : rememberedAnswer(config, opened)
+  // A plain read whose answer depends on the token alone may reuse the answer kept with the opened
+  // token. Only a token this process opened before gets one: a token seen once (one of many users
+  // in turn) would only make the memory larger.
+  const opened =
+    ctx.jsonAnswers && !isUpdate && answersFromTokenAlone(config)
+      ? config.openedSessions.entry(ctx.cookieTable.sessionToken.name, stored.value)
+      : undefined
+  if (opened !== undefined) {
+    const json = rememberedAnswer(config, opened)
     if (json !== undefined) {
       response.json = json
       return response
@@ -169,9 +172,9 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
   }
   if (body === undefined) return sessionCallbackFailed(ctx, response, sessionCallbackReturnedNothing(ctx))
   response.body = body
-  if (reusable && !mustReissue) {
+  if (opened !== undefined && !mustReissue) {
     response.json = JSON.stringify(body)
-    rememberAnswer(config, config.openedSessions.entry(salt, stored.value), decoded.token, response.json)
+    rememberAnswer(config, opened, decoded.token, response.json)
   }
   if (config.events.session) yield* wait(config.events.session({ session: body as Session, token }))
   return response

@@ -1,8 +1,10 @@
 /**
  * The answer of a plain JWT session read (`GET /session`), kept with the
- * opened token it was computed from (session/opened-token-cache.ts), so the
- * next read of the same cookie answers without parsing the payload, calling
+ * opened token it was computed from (session/opened-token-cache.ts), so
+ * later reads of the same cookie answer without parsing the payload, calling
  * the callbacks, formatting the expiry and serialising the session again.
+ * It is computed at a token's second read (the first one opened it): a token
+ * read once, as when many users come in turn, gets none.
  *
  * Only when the answer depends on the token alone: the built-in codec, the
  * default `jwt` and `session` callbacks, no `events.session` (all of which

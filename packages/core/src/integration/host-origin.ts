@@ -44,9 +44,11 @@ export function httpOrigin(value: string): string | undefined {
 export function originFromHost(scheme: string, host: string | undefined | null): string | undefined {
   const lower = scheme === "http" || scheme === "https" ? scheme : scheme.toLowerCase()
   if (lower !== "http" && lower !== "https") return undefined
-  if (!host || !HOST_PATTERN.test(host)) return undefined
-  // Every request of every integration comes through here: skip the URL parser for a host it would leave as it is.
+  if (!host) return undefined
+  // Every request of every integration comes through here: skip the URL parser for a host it would
+  // leave as it is (such a host also passes HOST_PATTERN, which only the others need checking against).
   if (isCanonicalHost(host, lower)) return `${lower}://${host}`
+  if (!HOST_PATTERN.test(host)) return undefined
   return httpOrigin(`${lower}://${host}`)
 }
 
@@ -63,11 +65,17 @@ export function originFromHost(scheme: string, host: string | undefined | null):
 const SIMPLE_ORIGIN = /^(https?):\/\/([a-z0-9.:-]+)$/
 const CANONICAL_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(?:0|[1-9]\d{0,4}))?$/
 const ENDS_IN_NUMBER = /(?:^|\.)(?:\d+|0x[0-9a-f]*)(?::\d+)?$/
-const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::\d+)?$/
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::(?:0|[1-9]\d{0,4}))?$/
 
 function isCanonicalHost(host: string, scheme: "http" | "https"): boolean {
+  if (CANONICAL_IPV4.test(host)) return canonicalPort(host, scheme)
   if (!CANONICAL_NAME.test(host) || host.startsWith("xn--") || host.includes(".xn--")) return false
-  if (ENDS_IN_NUMBER.test(host) && !CANONICAL_IPV4.test(host)) return false
+  if (ENDS_IN_NUMBER.test(host)) return false
+  return canonicalPort(host, scheme)
+}
+
+/** Whether the port of a `name[:port]` matching {@link CANONICAL_NAME} or {@link CANONICAL_IPV4} stays as it is. */
+function canonicalPort(host: string, scheme: "http" | "https"): boolean {
   const colon = host.lastIndexOf(":")
   if (colon === -1) return true
   const port = Number(host.slice(colon + 1))

@@ -48,10 +48,13 @@ describe("originFromHost", () => {
         return undefined
       }
     }
+    // Dotted quads are rare among random label sequences: each of these with every port too.
+    const quads = ["127.0.0.1", "0.0.0.0", "255.255.255.255", "10.0.0.01", "1.2.3.256", "01.2.3.4", "1.2.3", "1.2.3.4.5", "0x7f.0.0.1"]
+    const fixed = quads.flatMap((quad) => ports.map((port) => quad + port))
     let checked = 0
-    for (let i = 0; i < 20_000; i++) {
+    for (let i = 0; i < 20_000 + fixed.length; i++) {
       const count = 1 + Math.floor(random() * 4)
-      const host = Array.from({ length: count }, () => pick(labels)).join(".") + pick(ports)
+      const host = fixed[i - 20_000] ?? Array.from({ length: count }, () => pick(labels)).join(".") + pick(ports)
       const scheme = pick(["http", "https", "HTTP"])
       // Hosts outside the strict pattern are refused before any parsing; those cases are above.
       if (!/^[a-z0-9.-]+(?::\d{1,5})?$/i.test(host)) continue

@@ -29,6 +29,12 @@ export class RequestContext {
     readonly request: RequestInternal,
     /** The base path this request arrived under: the integration's, else the config's. */
     readonly basePath: string = config.basePath,
+    /**
+     * Whether the answer becomes plain response parts (not `raw` mode), so an
+     * action may hand over its JSON body already serialised
+     * (`JsonResponseInternal.json`). Default `false`.
+     */
+    readonly jsonAnswers: boolean = false,
   ) {
     this.origin = request.url.origin
     const secure = config.useSecureCookies ?? request.url.protocol === "https:"

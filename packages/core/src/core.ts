@@ -191,11 +191,12 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     return done(jsonParts("Bad request.", status))
   }
 
-  const ctx = new RequestContext(prepared, parsed, basePath)
+  // `config` may be no object at all (then prepared.configError says so).
+  const isRaw = (config as AuthConfig | null | undefined)?.raw === raw
+  const ctx = new RequestContext(prepared, parsed, basePath, !isRaw)
   if (prepared.configError) return done(yield* wait(configurationErrorResponse(ctx, prepared.configError)))
 
   const returnRedirectAsJson = request.headers.get("X-Auth-Return-Redirect") !== null
-  const isRaw = config.raw === raw
   try {
     const result = yield* route(ctx)
     return isRaw ? { raw: true, result } : done(toResponseParts(result, returnRedirectAsJson))

@@ -309,6 +309,62 @@ describe("the memory of opened tokens is invisible to users", () => {
     expect(clearsCookie(early)).toBe(true)
   })
 
+  it("re-issues a remembered session once session.updateAge has passed, and only then", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    const start = new Date("2030-01-01T00:00:00Z")
+    vi.setSystemTime(start)
+    const config = makeConfig({ session: { maxAge: 7200, updateAge: 600 } })
+    const token = await mint({}, { maxAge: 7200 })
+    const first = await read(config, token)
+    // Read again a little later: answered as the first read was, cookie untouched.
+    vi.setSystemTime(start.valueOf() + 599 * 1000)
+    const again = readSync(config, token)
+    expect(again.cookies).toEqual([])
+    expect(again.body).toBe(first.body)
+    // From the third read on the answer is the remembered one: the same parts.
+    expect(readSync(config, token)).toEqual(again)
+    // updateAge after iat: the cookie is re-issued and `expires` moves forward, as on a first read.
+    vi.setSystemTime(start.valueOf() + 600 * 1000)
+    // Re-issuing encrypts, which may wait (the encryption key is derived on first use).
+    const due = await read(config, token)
+    const reissued = due.cookies.map(parseSetCookie).find((cookie) => cookie.name === COOKIE && !isDeletion(cookie))
+    expect(reissued?.value).toBeTruthy()
+    expect(reissued?.value).not.toBe(token)
+    expect(bodyOf(due).expires).toBe(new Date(start.valueOf() + (600 + 7200) * 1000).toISOString())
+    expect(bodyOf(due).user.name).toBe("Alice")
+  })
+
+  it("answers a remembered session under the options in force: a new maxAge, a session callback or event added later", async () => {
+    const start = Math.floor(Date.now() / 1000)
+    const token = forgeJwe({ secret: SECRET, salt: COOKIE, payload: sessionClaims({ iat: start, exp: start + 86_400 }) })
+    const config = makeConfig()
+    await read(config, token)
+    expect(bodyOf(readSync(config, token)).expires).toBe(new Date((start + 86_400) * 1000).toISOString())
+
+    // Same object, same secrets (so the opened token is still remembered), a shorter session.
+    config.session = { maxAge: 3600 }
+    expect(bodyOf(await read(config, token)).expires).toBe(new Date((start + 3600) * 1000).toISOString())
+
+    config.callbacks = { session: ({ session }) => ({ ...session, shaped: true }) }
+    expect(bodyOf(await read(config, token)).shaped).toBe(true)
+
+    const events: unknown[] = []
+    config.callbacks = {}
+    config.events = { session: (message) => void events.push(message) }
+    await read(config, token)
+    await read(config, token)
+    expect(events).toHaveLength(2)
+  })
+
+  it("gives raw mode callers the session object itself on every read", async () => {
+    const config = makeConfig({ raw })
+    const token = await mint()
+    for (let round = 0; round < 3; round++) {
+      const result = (await Auth(webSessionRequest(token), config)) as unknown as { body: { user: { name: string } } }
+      expect(result.body.user.name, `round ${round}`).toBe("Alice")
+    }
+  })
+
   it("gives a jwt callback the token as the cookie holds it, however a previous request's callback mutated it", async () => {
     const seen: unknown[] = []
     const config = makeConfig({

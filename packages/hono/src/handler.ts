@@ -21,19 +21,24 @@ function clientIpOf(c: Context): string | undefined {
 function authRequestOf(c: Context, origin: string, fixed: boolean, consumed?: string): AuthRequestLike {
   const req = c.req.raw
   const method = req.method
+  const url = `${origin}${pathAndQuery(req.url)}`
+  // A plain object without a getter for GET and HEAD (no body): the session read of every page view.
+  const request: AuthRequestLike =
+    method === "GET" || method === "HEAD"
+      ? { method, url, headers: req.headers, body: null }
+      : {
+          method,
+          url,
+          headers: req.headers,
+          get body() {
+            return consumed === undefined ? req.body : new Blob([consumed]).stream()
+          },
+        }
   const clientIp = clientIpOf(c)
-  return {
-    method,
-    url: `${origin}${pathAndQuery(req.url)}`,
-    headers: req.headers,
-    ...(clientIp === undefined ? {} : { clientIp }),
-    // The `origin` option's value wins over the AUTH_URL setEnvDefaults recorded; a Host-derived one never does.
-    ...(fixed ? { fixedOrigin: origin } : {}),
-    get body() {
-      if (method === "GET" || method === "HEAD") return null
-      return consumed === undefined ? req.body : new Blob([consumed]).stream()
-    },
-  }
+  if (clientIp !== undefined) request.clientIp = clientIp
+  // The `origin` option's value wins over the AUTH_URL setEnvDefaults recorded; a Host-derived one never does.
+  if (fixed) request.fixedOrigin = origin
+  return request
 }
 
 /**

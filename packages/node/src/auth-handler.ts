@@ -38,31 +38,36 @@ export function toAuthRequest(req: IncomingMessage, options: ToAuthRequestOption
   return authRequestOf(req, options)
 }
 
+/** The `body` of a request that may have one: `replaced` if given, else `req` streamed, created on first read. */
+function lazyBody(req: IncomingMessage, replaced: ToAuthRequestOptions["body"]): PropertyDescriptor {
+  let body: ReadableStream<Uint8Array> | null | undefined
+  return {
+    configurable: true,
+    enumerable: true,
+    get() {
+      // Any Uint8Array (Node's Buffer included) is a valid part; the DOM typing wants ArrayBuffer-backed ones.
+      if (body === undefined) body = replaced !== undefined ? new Blob([replaced as BlobPart]).stream() : hasBody(req) ? bodyStream(req) : null
+      return body
+    },
+  }
+}
+
 /** {@link toAuthRequest}; with `config`, a `Host` counts only when it trusts the host (see {@link requestOrigin}). */
 function authRequestOf(req: IncomingMessage, options: ToAuthRequestOptions, config?: object): AuthRequestLike {
   const method = req.method ?? "GET"
   const replaced = options.body
-  const clientIp = options.clientIp ?? req.socket?.remoteAddress
-  let body: ReadableStream<Uint8Array> | null | undefined
   const origin = requestOrigin(req, options, config)
-  return {
-    ...(options.basePath === undefined ? {} : { basePath: options.basePath }),
-    ...(clientIp === undefined ? {} : { clientIp }),
-    // Only the caller's `origin` option wins over the AUTH_URL setEnvDefaults recorded; a Host never does.
-    ...(isOriginOption(options) ? { fixedOrigin: origin } : {}),
-    method,
-    url: `${origin}${pathOf(options.path ?? req.url)}`,
-    headers: new NodeHeaderView(replaced === undefined ? req.headers : withoutBodyFraming(req.headers)),
-    get body() {
-      if (body === undefined) {
-        if (method === "GET" || method === "HEAD") body = null
-        // Any Uint8Array (Node's Buffer included) is a valid part; the DOM typing wants ArrayBuffer-backed ones.
-        else if (replaced !== undefined) body = new Blob([replaced as BlobPart]).stream()
-        else body = hasBody(req) ? bodyStream(req) : null
-      }
-      return body
-    },
-  }
+  const url = `${origin}${pathOf(options.path ?? req.url)}`
+  const headers = new NodeHeaderView(replaced === undefined ? req.headers : withoutBodyFraming(req.headers))
+  const request: AuthRequestLike = { method, url, headers, body: null }
+  // GET and HEAD never have a body: they stay a plain object (the session read of every page view).
+  if (method !== "GET" && method !== "HEAD") Object.defineProperty(request, "body", lazyBody(req, replaced))
+  if (options.basePath !== undefined) request.basePath = options.basePath
+  const clientIp = options.clientIp ?? req.socket?.remoteAddress
+  if (clientIp !== undefined) request.clientIp = clientIp
+  // Only the caller's `origin` option wins over the AUTH_URL setEnvDefaults recorded; a Host never does.
+  if (isOriginOption(options)) request.fixedOrigin = origin
+  return request
 }
 
 /**

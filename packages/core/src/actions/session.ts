@@ -20,12 +20,13 @@
  */
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
 import { type AuthError, type CallbackError, JWTSessionError, SessionTokenError } from "../errors.js"
-import { NO_CACHE_HEADERS } from "../http/response.js"
+import { type JsonResponseInternal, NO_CACHE_HEADERS } from "../http/response.js"
 import { nowInSeconds } from "../session/jwe.js"
 import { defaultCallbacks } from "../config/defaults.js"
 import type { EventCallbacks } from "../config/auth-config.js"
 import type { JWT } from "../jwt.js"
 import { type DecodedSession, clearSessionCookies, decodeSessionTokenSteps, issueJwtSession } from "../session/jwt-session.js"
+import { answersFromTokenAlone, rememberAnswer, rememberedAnswer } from "../session/remembered-answer.js"
 import { clearSessionCache, readSessionCache, sessionCacheCookie } from "../session/session-cache.js"
 import { slidesAt } from "../session/sliding-expiry.js"
 import { type StoredSession, findStoredSession } from "../session/stored-session.js"
@@ -47,7 +48,7 @@ type DatabaseSessionEvent = Parameters<NonNullable<EventCallbacks["session"]>>[0
 
 const READ_HEADERS = { "Content-Type": "application/json", ...NO_CACHE_HEADERS } as const
 
-function emptyResponse(ctx: RequestContext, isUpdate: boolean): ResponseInternal {
+function emptyResponse(ctx: RequestContext, isUpdate: boolean): JsonResponseInternal {
   return {
     body: null,
     // Copying a whole constant is cheaper than spreading into a literal, on every session read.
@@ -100,6 +101,20 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
     return response
   }
   if (!stored.value) return response
+  // A plain read whose answer depends on the token alone may reuse the answer kept with the opened
+  // token. Only a token this process opened before gets one: a token seen once (one of many users
+  // in turn) would only make the memory larger.
+  const opened =
+    ctx.jsonAnswers && !isUpdate && answersFromTokenAlone(config)
+      ? config.openedSessions.entry(ctx.cookieTable.sessionToken.name, stored.value)
+      : undefined
+  if (opened !== undefined) {
+    const json = rememberedAnswer(config, opened)
+    if (json !== undefined) {
+      response.json = json
+      return response
+    }
+  }
   let decoded: DecodedSession | null
   try {
     decoded = yield* decodeSessionTokenSteps(ctx, stored.value)
@@ -157,6 +172,10 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
   }
   if (body === undefined) return sessionCallbackFailed(ctx, response, sessionCallbackReturnedNothing(ctx))
   response.body = body
+  if (opened !== undefined && !mustReissue) {
+    response.json = JSON.stringify(body)
+    rememberAnswer(config, opened, decoded.token, response.json)
+  }
   if (config.events.session) yield* wait(config.events.session({ session: body as Session, token }))
   return response
 }

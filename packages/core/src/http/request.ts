@@ -42,9 +42,12 @@ export function parseActionPath(
   pathname: string,
   basePath: string,
 ): { action: AuthAction; providerId?: string } | undefined {
-  const base = basePath === "/" ? "" : basePath.replace(/\/+$/, "")
-  if (!pathname.startsWith(`${base}/`)) return undefined
-  const segments = pathname.slice(base.length).split("/").filter(Boolean)
+  const base = basePath === "/" ? "" : basePath.endsWith("/") ? basePath.replace(/\/+$/, "") : basePath
+  if (!pathname.startsWith(base) || pathname.charCodeAt(base.length) !== 47 /* "/" */) return undefined
+  const rest = pathname.slice(base.length + 1)
+  // One segment, the common case (`/auth/session`): no split needed.
+  if (rest !== "" && !rest.includes("/")) return isAuthAction(rest) ? { action: rest, providerId: undefined } : undefined
+  const segments = rest.split("/").filter(Boolean)
   if (segments.length !== 1 && segments.length !== 2) return undefined
   const [action, providerId] = segments as [string, string | undefined]
   if (!isAuthAction(action)) return undefined

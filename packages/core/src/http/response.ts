@@ -81,8 +81,18 @@ function headerRecord(init: HeadersInit | undefined): Record<string, string> {
   return record
 }
 
+/**
+ * An action's result whose JSON body is already serialised: `json` is sent
+ * as it is (and `body` ignored). Only for answers that become
+ * {@link AuthResponseParts}; `raw` mode hands callers `body`, so actions set
+ * `json` only when the request context allows it (`jsonAnswers`).
+ */
+export interface JsonResponseInternal extends ResponseInternal {
+  json?: string
+}
+
 /** The answer for an action's result. */
-export function toResponseParts(result: ResponseInternal, returnRedirectAsJson: boolean): AuthResponseParts {
+export function toResponseParts(result: JsonResponseInternal, returnRedirectAsJson: boolean): AuthResponseParts {
   const headers = headerRecord(result.headers)
   const cookies = result.cookies ? result.cookies.map(serializeCookie) : []
 
@@ -96,7 +106,8 @@ export function toResponseParts(result: ResponseInternal, returnRedirectAsJson: 
   }
 
   let body: string | null = null
-  if (headers["content-type"] === "application/json") body = JSON.stringify(result.body ?? null)
+  if (result.json !== undefined) body = result.json
+  else if (headers["content-type"] === "application/json") body = JSON.stringify(result.body ?? null)
   else if (result.body !== undefined && result.body !== null) body = String(result.body)
   return { status: result.status ?? 200, headers, cookies, body }
 }

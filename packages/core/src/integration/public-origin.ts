@@ -85,6 +85,9 @@ function fixedOrigin(value: string, what: string): string {
 /** The origin of `AUTH_URL` (else `NEXTAUTH_URL`) in `env`; an empty value counts as unset. */
 function envOrigin(env: Record<string, string | undefined> | undefined): string | undefined {
   if (!env) return undefined
-  const name = env.AUTH_URL ? "AUTH_URL" : env.NEXTAUTH_URL ? "NEXTAUTH_URL" : undefined
-  return name === undefined ? undefined : fixedOrigin(env[name] as string, name)
+  // Each variable read once: on Node `env` is `process.env`, where every read is a lookup in the real environment.
+  const authUrl = env.AUTH_URL
+  if (authUrl) return fixedOrigin(authUrl, "AUTH_URL")
+  const nextAuthUrl = env.NEXTAUTH_URL
+  return nextAuthUrl ? fixedOrigin(nextAuthUrl, "NEXTAUTH_URL") : undefined
 }

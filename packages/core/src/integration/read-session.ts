@@ -4,7 +4,7 @@
  * request handling: no web `Request`, `Headers` or `Response` is built.
  */
 import type { AuthConfig } from "../config/auth-config.js"
-import { type HandledRequest, handle } from "../core.js"
+import { type AuthRequestLike, type HandledRequest, handle } from "../core.js"
 import { normalizeBasePath } from "../http/request.js"
 import type { AuthResponseParts } from "../http/response.js"
 import { raw } from "../symbols.js"
@@ -76,16 +76,14 @@ export function readSession(request: SessionReadRequest, config: Omit<AuthConfig
     }
     const basePath = trimmedBasePath((config as AuthConfig | null | undefined)?.basePath)
     const cookie = request.cookie
-    const handled = handle(
-      {
-        method: "GET",
-        url: `${request.origin ?? "http://localhost"}${basePath}/session`,
-        headers: cookie ? new CookieHeaders(cookie) : NO_COOKIES,
-        body: null,
-        ...(request.fixedOrigin === undefined ? {} : { fixedOrigin: request.fixedOrigin }),
-      },
-      config as AuthConfig,
-    )
+    const read: AuthRequestLike = {
+      method: "GET",
+      url: `${request.origin ?? "http://localhost"}${basePath}/session`,
+      headers: cookie ? new CookieHeaders(cookie) : NO_COOKIES,
+      body: null,
+    }
+    if (request.fixedOrigin !== undefined) read.fixedOrigin = request.fixedOrigin
+    const handled = handle(read, config as AuthConfig)
     if (isThenable(handled)) return handled.then(sessionOf)
     return Promise.resolve(sessionOf(handled))
   } catch (error) {

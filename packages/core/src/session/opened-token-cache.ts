@@ -29,10 +29,18 @@ export const MAX_ENTRIES = 1000
 /** Longest token remembered: one unchunked cookie's worth. */
 export const MAX_CACHED_TOKEN_LENGTH = 4096
 
-interface Entry {
+/** One remembered token. */
+export interface OpenedToken {
   readonly token: string
   readonly salt: string
+  /** The payload the token decrypted to, as JSON. */
   readonly json: string
+  /**
+   * What a reader computed from {@link json} and wants to reuse while the
+   * token is remembered (the session read keeps its answer here; see
+   * session/remembered-answer.ts). Goes when the token is forgotten.
+   */
+  derived: unknown
 }
 
 /**
@@ -46,12 +54,17 @@ function keyOf(token: string): string {
 
 /** Remembered decryptions, by authentication tag. */
 export class OpenedTokenCache {
-  readonly #entries = new Map<string, Entry>()
+  readonly #entries = new Map<string, OpenedToken>()
   /** The key inserted last, i.e. the most recently used: bumping it again would change nothing. */
   #newest: string | undefined
 
   /** The JSON payload `token` decrypted to under `salt`, if remembered (and marks it recently used). */
   get(salt: string, token: string): string | undefined {
+    return this.entry(salt, token)?.json
+  }
+
+  /** The remembered entry of `token` under `salt`, if any (and marks it recently used). */
+  entry(salt: string, token: string): OpenedToken | undefined {
     const key = keyOf(token)
     const entry = this.#entries.get(key)
     if (entry === undefined || entry.token !== token || entry.salt !== salt) return undefined
@@ -63,7 +76,7 @@ export class OpenedTokenCache {
       this.#entries.set(key, entry)
       this.#newest = key
     }
-    return entry.json
+    return entry
   }
 
   /** Remembers that `token` decrypted to `json` under `salt`. Too-long tokens are not kept. */
@@ -71,7 +84,7 @@ export class OpenedTokenCache {
     if (token.length > MAX_CACHED_TOKEN_LENGTH) return
     const key = keyOf(token)
     this.#entries.delete(key)
-    this.#entries.set(key, { token, salt, json })
+    this.#entries.set(key, { token, salt, json, derived: undefined })
     this.#newest = key
     if (this.#entries.size > MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!)
   }

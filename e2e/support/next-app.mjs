@@ -25,6 +25,8 @@ export const NEXT_AUTH_APP = join(ROOT, "e2e/.next-auth-app");
 const NEXT_BIN = join(ROOT, "node_modules/next/dist/bin/next");
 /** The fixture on Next 15 (middleware.js on the Node.js runtime instead of Next 16's proxy.js; git-ignored). */
 export const NEXT15_APP = join(ROOT, "e2e/.next15-app");
+/** The fixture on Next 15 with middleware.js on the Edge runtime (Next 15's default) and next-auth's split configuration (git-ignored). */
+export const NEXT15_EDGE_APP = join(ROOT, "e2e/.next15-edge-app");
 /** The Next 15 release the fixture is tested on (the peer range's lower major). */
 export const NEXT15_VERSION = "15.5.29";
 /** Where that Next is installed (`npm run next15:install`, from e2e/next15's lockfile), inside the repository so it shares the root's React. */
@@ -125,38 +127,81 @@ export function writeNextAuthVariant() {
     return NEXT_AUTH_APP;
 }
 /**
- * Writes the Next 15 copy of the fixture: the same files, with Next 16's
- * proxy.js replaced by the middleware.js Next 15 runs, on the Node.js runtime
- * (`runtime: "nodejs"`, stable since Next 15.5): Latchkey's core does not
- * build for the Edge runtime. Next NEXT15_VERSION comes from e2e/next15, which
- * `npm run next15:install` (npm test's pretest) installs from its lockfile.
+ * Writes the Next 15 copy of the fixture to `dir` with `files` (path → text)
+ * added, and node_modules/next linking to e2e/next15's install.
+ * @param {string} dir
+ * @param {Record<string, string>} files
+ * @returns {string} dir
  */
-export function writeNext15Variant() {
+function writeNext15Copy(dir, files) {
     const installed = join(NEXT15_INSTALL, "node_modules/next/package.json");
     if (!existsSync(installed) || JSON.parse(readFileSync(installed, "utf8")).version !== NEXT15_VERSION) {
         throw new Error(`Next ${NEXT15_VERSION} is not installed in e2e/next15: run \`npm run next15:install\` (npm test's pretest does).`);
     }
-    for (const entry of existsSync(NEXT15_APP) ? readdirSync(NEXT15_APP) : []) {
+    for (const entry of existsSync(dir) ? readdirSync(dir) : []) {
         if (entry !== ".next")
-            rmSync(join(NEXT15_APP, entry), { recursive: true, force: true });
+            rmSync(join(dir, entry), { recursive: true, force: true });
     }
     for (const file of sourceFiles(LATCHKEY_APP)) {
         if (relative(LATCHKEY_APP, file) === "proxy.js")
             continue;
-        const target = join(NEXT15_APP, relative(LATCHKEY_APP, file));
+        const target = join(dir, relative(LATCHKEY_APP, file));
         mkdirSync(join(target, ".."), { recursive: true });
         cpSync(file, target);
     }
-    writeFileSync(join(NEXT15_APP, "middleware.js"), [
-        "// Next 15: auth as middleware (proxy.js in Next 16), on the Node.js runtime.",
-        'export { auth as middleware } from "./auth"',
-        "",
-        'export const config = { matcher: ["/dashboard/:path*"], runtime: "nodejs" }',
-        "",
-    ].join("\n"));
-    mkdirSync(join(NEXT15_APP, "node_modules"), { recursive: true });
-    symlinkSync(join(NEXT15_INSTALL, "node_modules/next"), join(NEXT15_APP, "node_modules/next"), "dir");
-    return NEXT15_APP;
+    for (const [path, text] of Object.entries(files))
+        writeFileSync(join(dir, path), text);
+    mkdirSync(join(dir, "node_modules"), { recursive: true });
+    symlinkSync(join(NEXT15_INSTALL, "node_modules/next"), join(dir, "node_modules/next"), "dir");
+    return dir;
+}
+/**
+ * Writes the Next 15 copy of the fixture: middleware.js (auth as middleware,
+ * on the Node.js runtime) instead of Next 16's proxy.js.
+ */
+export function writeNext15Variant() {
+    return writeNext15Copy(NEXT15_APP, {
+        "middleware.js": [
+            "// Next 15: auth as middleware (proxy.js in Next 16), on the Node.js runtime.",
+            'export { auth as middleware } from "./auth"',
+            "",
+            'export const config = { matcher: ["/dashboard/:path*"], runtime: "nodejs" }',
+            "",
+        ].join("\n"),
+    });
+}
+/**
+ * Writes the Edge copy of the fixture: next-auth's split configuration, an
+ * auth.config.js without adapter or database, which middleware.js runs on
+ * Next 15's default Edge runtime (no `runtime` in its config).
+ */
+export function writeNext15EdgeVariant() {
+    return writeNext15Copy(NEXT15_EDGE_APP, {
+        "auth.config.js": [
+            "// The Edge-safe part of the configuration (no adapter, no database): what middleware needs to read a JWT session.",
+            'import NextAuth from "@latchkey/next"',
+            'import Credentials from "@latchkey/next/providers/credentials"',
+            "",
+            "export const { auth } = NextAuth({",
+            "  // The same provider as auth.js (a pure function: nothing the Edge runtime lacks).",
+            "  providers: [Credentials({ credentials: { username: {}, password: {} }, authorize: () => null })],",
+            "  callbacks: {",
+            "    authorized({ auth, request }) {",
+            '      if (request.nextUrl.pathname.startsWith("/dashboard")) return !!auth',
+            "      return true",
+            "    },",
+            "  },",
+            "})",
+            "",
+        ].join("\n"),
+        "middleware.js": [
+            "// Next 15: auth as middleware on the Edge runtime (the default: no `runtime` below).",
+            'export { auth as middleware } from "./auth.config"',
+            "",
+            'export const config = { matcher: ["/dashboard/:path*"] }',
+            "",
+        ].join("\n"),
+    });
 }
 /**
  * @typedef {object} NextServer A running `next start`.

@@ -7,14 +7,18 @@
 import type { ConfigSlot } from "../../config/per-config.js"
 import { type PreparedConfig, perConfig } from "../../config/prepare.js"
 import { AuthError } from "../../errors.js"
+import { loadSimpleWebAuthn, type SimpleWebAuthnServer } from "#webauthn-server"
 
 /** The functions of `@simplewebauthn/server` 14 the passkey flow calls. */
-export type SimpleWebAuthnServer = typeof import("@simplewebauthn/server")
+export type { SimpleWebAuthnServer }
 
 const SERVER_LIBRARY: ConfigSlot<Promise<SimpleWebAuthnServer>, PreparedConfig> = {
   name: "@simplewebauthn/server",
+  // Through `#webauthn-server` (package.json "imports"): the library itself, or on the Edge runtime a
+  // refusal, so that an Edge bundle of core never contains it.
   create: () =>
-    import("@simplewebauthn/server").catch((error: unknown) => {
+    loadSimpleWebAuthn().catch((error: unknown) => {
+      if (error instanceof AuthError) throw error
       throw new AuthError(
         "Passkeys need the optional peer dependency @simplewebauthn/server 14: run `npm install @simplewebauthn/server@^14` (docs/providers/passkey.md).",
         error instanceof Error ? error : undefined,

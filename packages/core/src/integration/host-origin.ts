@@ -52,6 +52,12 @@ export function originFromHost(scheme: string, host: string | undefined | null):
   return httpOrigin(`${lower}://${host}`)
 }
 
+/** `http(s)://` and an authority, nothing after it. */
+const SIMPLE_ORIGIN = /^(https?):\/\/([a-z0-9.:-]+)$/
+const CANONICAL_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(?:0|[1-9]\d{0,4}))?$/
+const ENDS_IN_NUMBER = /(?:^|\.)(?:\d+|0x[0-9a-f]*)(?::\d+)?$/
+const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::(?:0|[1-9]\d{0,4}))?$/
+
 /**
  * `name[:port]` that the WHATWG URL parser serialises unchanged (RFC 1123
  * labels in lower case; a port without leading zeros, in range, not the
@@ -61,12 +67,6 @@ export function originFromHost(scheme: string, host: string | undefined | null):
  * (parsed as IPv4, e.g. `127.1`) unless it is a dotted quad already in
  * canonical form.
  */
-/** `http(s)://` and an authority, nothing after it. */
-const SIMPLE_ORIGIN = /^(https?):\/\/([a-z0-9.:-]+)$/
-const CANONICAL_NAME = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*(?::(?:0|[1-9]\d{0,4}))?$/
-const ENDS_IN_NUMBER = /(?:^|\.)(?:\d+|0x[0-9a-f]*)(?::\d+)?$/
-const CANONICAL_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(?::(?:0|[1-9]\d{0,4}))?$/
-
 function isCanonicalHost(host: string, scheme: "http" | "https"): boolean {
   if (CANONICAL_IPV4.test(host)) return canonicalPort(host, scheme)
   if (!CANONICAL_NAME.test(host) || host.startsWith("xn--") || host.includes(".xn--")) return false

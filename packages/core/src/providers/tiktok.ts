@@ -23,7 +23,7 @@
  * @module providers/tiktok
  */
 import { customFetch } from "../symbols.js"
-import { jsonObjectOf, jsonResponse } from "./lib/token-response.js"
+import { errorStatusFromOk } from "./lib/token-response.js"
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
 
 /** `GET /v2/user/info/` (https://developers.tiktok.com/doc/tiktok-api-v2-get-user-info). */
@@ -80,12 +80,7 @@ export function tiktokFetch(inner: Fetch = (...args) => globalThis.fetch(...args
  * log_id }`) with HTTP 200: it becomes a 400 with the same body, so the
  * flow reports TikTok's error rather than a missing `access_token`.
  */
-export async function conformTiktokTokenResponse(response: Response): Promise<Response | undefined> {
-  if (!response.ok) return undefined
-  const body = await jsonObjectOf(response)
-  if (!body || typeof body.error !== "string" || typeof body.access_token === "string") return undefined
-  return jsonResponse(response, body, 400)
-}
+export const conformTiktokTokenResponse: (response: Response) => Promise<Response | undefined> = errorStatusFromOk
 
 /**
  * The TikTok provider. Profile: `id` = `data.user.open_id`, `name` =

@@ -48,10 +48,10 @@ export interface ConformedTokenResponse {
 
 /**
  * Reads `response` as a JSON object and passes it, with its status, to
- * `rewrite`; returns a new JSON `Response` (only `content-type`, none of the
- * original's headers) with what `rewrite` returns, or `undefined` (keep the
- * response as it is) when the body is not a JSON object or `rewrite`
- * returns `undefined`.
+ * `rewrite`; returns what `rewrite` returns as a new JSON response
+ * ({@link jsonResponse}: the original's other headers kept), or `undefined`
+ * (keep the response as it is) when the body is not a JSON object or
+ * `rewrite` returns `undefined`.
  */
 export async function conformTokenJson(
   response: Response,
@@ -59,8 +59,7 @@ export async function conformTokenJson(
 ): Promise<Response | undefined> {
   const body = await jsonObjectOf(response)
   const conformed = body && rewrite(body, response.status)
-  if (!conformed) return undefined
-  return Response.json(conformed.body, { status: conformed.status, statusText: conformed.status === response.status ? response.statusText : "" })
+  return conformed ? jsonResponse(response, conformed.body, conformed.status) : undefined
 }
 
 /**

@@ -65,7 +65,7 @@ function resolve(options: RedisRateLimitStoreOptions): Required<Omit<RedisRateLi
  * Each call is one Lua script (EVALSHA, EVAL when the server lacks it) on
  * one key, `<prefix><key>`, a sorted set of the admitted attempts that
  * expires with the newest of them: atomic across processes, and on any
- * Cluster slot. The key is escaped like the adapter's keys, so two
+ * Cluster slot. A refund is one `ZREM` of the attempt's member. The key is escaped like the adapter's keys, so two
  * different keys never share a count.
  *
  * @example
@@ -122,7 +122,22 @@ export class RedisRateLimitStore implements RateLimitStore {
       runScript(this.#redis, consumeScript, [this.keyOf(key)], [limit, windowSeconds * 1000, now, member]),
     )
     const [ok, remaining, waitMs] = reply as [number, number, number]
-    if (ok === 1) return { ok: true, remaining, retryAfter: 0 }
+    if (ok === 1) return { ok: true, remaining, retryAfter: 0, attempt: member }
     return { ok: false, remaining: 0, retryAfter: Math.max(1, Math.ceil(waitMs / 1000)) }
+  }
+
+  /**
+   * See `RateLimitStore.refund` of `@latchkey/core/rate-limit`: one `ZREM`
+   * of the attempt's member (unique to it), atomic on the server, so it
+   * never takes back another attempt and races no `consume`.
+   *
+   * @throws InvalidOption (synchronously checked) for an empty key.
+   * @throws RedisAdapterError (as a rejection) when Redis fails or does not
+   * answer within `timeout`.
+   */
+  async refund(key: string, attempt: string): Promise<void> {
+    checkRateLimitKey(key)
+    if (typeof attempt !== "string" || !attempt) return
+    await bounded("rateLimit.refund", this.#timeout, () => this.#redis.zrem(this.keyOf(key), attempt))
   }
 }

@@ -66,7 +66,7 @@ describeWithRedis("RedisRateLimitStore", () => {
 
   it("keeps one key per limited key, expiring with its window on the server's clock", async () => {
     const store = new RedisRateLimitStore(redis, { prefix })
-    expect(await store.consume("expiring", 1, 1)).toEqual({ ok: true, remaining: 0, retryAfter: 0 })
+    expect(await store.consume("expiring", 1, 1)).toEqual({ ok: true, remaining: 0, retryAfter: 0, attempt: expect.any(String) })
     expect(await store.consume("expiring", 1, 1)).toEqual({ ok: false, remaining: 0, retryAfter: 1 })
     const key = store.keyOf("expiring")
     expect(await keysUnder(redis, key)).toEqual([key])

@@ -21,8 +21,15 @@ export interface RateLimitStoreTestOptions {
   createStore(now: () => number): Awaitable<RateLimitStore>
   /** Runs after the last test: remove what the stores wrote, close clients. */
   cleanup?(): Awaitable<void>
-  /** Attempts sent at once in the concurrency test (the limit is a fifth of it). Default: `50`. */
+  /** Attempts sent at once in the concurrency tests (the limit is a fifth of it). Default: `50`. */
   concurrency?: number
+  /**
+   * Whether the store implements the optional `refund`; its tests run only
+   * then. Default: `true`. A store without it passes `false` (the limiter
+   * then cannot give back an attempt that did not happen, such as a
+   * sign-in email whose sending failed).
+   */
+  refund?: boolean
 }
 
 /** A clock the tests move by hand, starting at a fixed, realistic time. */
@@ -47,6 +54,12 @@ async function settle<T>(work: () => Awaitable<T>): Promise<{ value?: T; error?:
 }
 
 const admitted = (remaining: number): RateLimitResult => ({ ok: true, remaining, retryAfter: 0 })
+
+/** A result without its refund handle, to compare as numbers. */
+function counts(result: RateLimitResult): RateLimitResult {
+  const { attempt: _attempt, ...rest } = result
+  return rest
+}
 const refused = (retryAfter: number): RateLimitResult => ({ ok: false, remaining: 0, retryAfter })
 
 /**
@@ -61,7 +74,9 @@ const refused = (retryAfter: number): RateLimitResult => ({ ok: false, remaining
  * attempt is not counted; `retryAfter` is the whole seconds, rounded up,
  * until the oldest counted attempt leaves the window; keys never share a
  * count, however alike or hostile; concurrent attempts never pass the limit;
- * a bad limit, window or key throws `InvalidOption`.
+ * a bad limit, window or key throws `InvalidOption`. With `refund`: an
+ * admitted attempt given back frees exactly its own slot, once, also under
+ * concurrency.
  */
 export function runRateLimitStoreTests(options: RateLimitStoreTestOptions): void {
   const concurrency = options.concurrency ?? 50
@@ -74,7 +89,7 @@ export function runRateLimitStoreTests(options: RateLimitStoreTestOptions): void
       const clock = manualClock()
       const store = await options.createStore(clock.now)
       const key = `rl-test:${randomId()}`
-      return { clock, store, key, consume: async (limit: number, window: number, k = key) => store.consume(k, limit, window) }
+      return { clock, store, key, consume: async (limit: number, window: number, k = key) => counts(await store.consume(k, limit, window)) }
     }
 
     it("admits `limit` attempts in a window, counting down `remaining`, then refuses until the oldest leaves the window", async () => {
@@ -208,6 +223,65 @@ export function runRateLimitStoreTests(options: RateLimitStoreTestOptions): void
       expect((error as { type?: string } | undefined)?.type, "empty key").toBe("InvalidOption")
       // Nothing was counted by the refused calls.
       expect((await store.consume(key, 1, 60)).ok).toBe(true)
+    })
+
+    describe.runIf(options.refund ?? true)("refund", () => {
+      it("gives back an admitted attempt: its slot is free again, and the wait follows the attempts left", async () => {
+        const { clock, store, key } = await fresh()
+        clock.at(0)
+        const first = await store.consume(key, 2, 60)
+        expect(typeof first.attempt, "an admitted attempt carries a handle").toBe("string")
+        clock.at(10)
+        const second = await store.consume(key, 2, 60)
+        expect(second.attempt).not.toBe(first.attempt)
+        clock.at(20)
+        expect(counts(await store.consume(key, 2, 60))).toEqual(refused(40))
+        await store.refund!(key, first.attempt!)
+        expect(counts(await store.consume(key, 2, 60))).toEqual(admitted(0))
+        clock.at(30)
+        // The oldest counted attempt is now the one at 10 s.
+        expect(counts(await store.consume(key, 2, 60))).toEqual(refused(40))
+      })
+
+      it("gives back once: a handle refunded twice, an unknown handle, or another key's, change nothing", async () => {
+        const { clock, store, key } = await fresh()
+        clock.at(0)
+        const other = `${key}:other`
+        const attempts = [await store.consume(key, 3, 60), await store.consume(key, 3, 60), await store.consume(key, 3, 60)]
+        await store.consume(other, 3, 60)
+        await store.refund!(key, attempts[0]!.attempt!)
+        await store.refund!(key, attempts[0]!.attempt!)
+        await store.refund!(key, `${attempts[1]!.attempt!}x`)
+        await store.refund!(other, attempts[2]!.attempt!)
+        expect((await store.consume(key, 3, 60)).ok, "one slot came free").toBe(true)
+        expect((await store.consume(key, 3, 60)).ok, "only one").toBe(false)
+        expect(counts(await store.consume(other, 2, 60)), "the other key kept its attempt").toEqual(admitted(0))
+      })
+
+      it("changes nothing for an attempt that has left its window", async () => {
+        const { clock, store, key } = await fresh()
+        clock.at(0)
+        const old = await store.consume(key, 1, 60)
+        clock.at(60)
+        expect((await store.consume(key, 1, 60)).ok).toBe(true)
+        await store.refund!(key, old.attempt!)
+        expect((await store.consume(key, 1, 60)).ok).toBe(false)
+      })
+
+      it(`stays exact when refunds race ${concurrency} concurrent attempts: each refund frees one slot`, async () => {
+        const { clock, store, key } = await fresh()
+        clock.at(0)
+        const limit = Math.max(2, Math.floor(concurrency / 5))
+        const held = await Promise.all(Array.from({ length: limit }, () => store.consume(key, limit, 60)))
+        expect(held.every((result) => result.ok)).toBe(true)
+        const given = Math.floor(limit / 2)
+        const [results] = await Promise.all([
+          Promise.all(Array.from({ length: concurrency }, () => store.consume(key, limit, 60))),
+          ...held.slice(0, given).map((result) => store.refund!(key, result.attempt!)),
+        ])
+        const late = await Promise.all(Array.from({ length: concurrency }, () => store.consume(key, limit, 60)))
+        expect(results.filter((result) => result.ok).length + late.filter((result) => result.ok).length).toBe(given)
+      })
     })
   })
 }

@@ -33,6 +33,18 @@ export interface RateLimitDecision {
   readonly remaining: number
   /** The rule that refused, when one did. */
   readonly refusedBy?: RateLimitRule
+  /**
+   * Gives back every count this check made (all its rules when `ok`; the
+   * rules before the refusing one otherwise), for an attempt that did not
+   * happen after all: a sign-in email whose sending failed. Each count is
+   * removed atomically by the store ({@link RateLimitStore.refund}), so
+   * concurrent checks stay exact. Calling it again gives nothing more back.
+   *
+   * Resolves `true` when everything was given back, `false` when the store
+   * has no `refund` (nothing is given back; the counts leave with their
+   * window). Rejects when the store fails.
+   */
+  refund(): Promise<boolean>
 }
 
 /** Checks attempts against rate limits kept in one {@link RateLimitStore}. */
@@ -118,12 +130,34 @@ export function createRateLimiter(options: RateLimiterOptions = {}): RateLimiter
         seen.add(id)
       }
       let remaining = Number.POSITIVE_INFINITY
+      const counted: CountedAttempt[] = []
       for (const rule of rules) {
-        const result = await store.consume(await storeKey(rule), rule.limit, rule.window)
-        if (!result.ok) return { ok: false, retryAfter: result.retryAfter, remaining: 0, refusedBy: rule }
+        const key = await storeKey(rule)
+        const result = await store.consume(key, rule.limit, rule.window)
+        if (!result.ok) return { ok: false, retryAfter: result.retryAfter, remaining: 0, refusedBy: rule, refund: refunder(store, counted) }
+        counted.push({ key, attempt: result.attempt })
         remaining = Math.min(remaining, result.remaining)
       }
-      return { ok: true, retryAfter: 0, remaining }
+      return { ok: true, retryAfter: 0, remaining, refund: refunder(store, counted) }
     },
+  }
+}
+
+/** One count a check made: the store key and the store's handle on it. */
+interface CountedAttempt {
+  readonly key: string
+  readonly attempt: string | undefined
+}
+
+/** The `refund` of a decision: gives `counted` back once, whatever the number of calls. */
+function refunder(store: RateLimitStore, counted: readonly CountedAttempt[]): () => Promise<boolean> {
+  let given: Promise<boolean> | undefined
+  return () => {
+    given ??= (async () => {
+      if (typeof store.refund !== "function" || counted.some(({ attempt }) => attempt === undefined)) return counted.length === 0
+      await Promise.all(counted.map(({ key, attempt }) => store.refund!(key, attempt!)))
+      return true
+    })()
+    return given
   }
 }

@@ -5,7 +5,7 @@
  */
 import { InvalidOption } from "../../errors.js"
 import { checkRateLimit, checkRateLimitKey } from "./check.js"
-import { consumeLog } from "./sliding-log.js"
+import { consumeLog, type LoggedAttempt, refundLog } from "./sliding-log.js"
 import type { RateLimitResult, RateLimitStore } from "./store.js"
 
 /** The default of {@link MemoryRateLimitStoreOptions.maxKeys}. */
@@ -26,8 +26,8 @@ export interface MemoryRateLimitStoreOptions {
 }
 
 interface Entry {
-  /** Times of the admitted attempts still in the window, ascending. */
-  readonly log: number[]
+  /** The admitted attempts still in the window, ascending by time. */
+  readonly log: LoggedAttempt[]
   /** When the newest attempt leaves the window: the entry is then empty. */
   expiresAt: number
 }
@@ -45,12 +45,14 @@ const SWEEP_PER_CALL = 2
  * dropped as calls pass by (each call checks the {@link SWEEP_PER_CALL}
  * least recently used keys), and past {@link MemoryRateLimitStoreOptions.maxKeys}
  * the least recently used key is forgotten. No timer runs; all state lives
- * in the instance. Calls are synchronous, hence atomic.
+ * in the instance. Calls are synchronous, hence atomic, and so is `refund`.
  */
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly #entries = new Map<string, Entry>()
   readonly #maxKeys: number
   readonly #now: () => number
+  /** The handle of the next admitted attempt: unique within this store. */
+  #nextAttempt = 0
 
   /** @throws InvalidOption for a `maxKeys` that is not a positive integer, or a `now` that is not a function. */
   constructor(options: MemoryRateLimitStoreOptions = {}) {
@@ -82,17 +84,26 @@ export class MemoryRateLimitStore implements RateLimitStore {
       // Move it to the most recently used end of the Map's order.
       this.#entries.delete(key)
       // A clock that steps back must not put the log out of order.
-      now = Math.max(now, entry.log.at(-1) ?? now)
+      now = Math.max(now, entry.log.at(-1)?.at ?? now)
     } else {
       if (this.#entries.size >= this.#maxKeys) this.#entries.delete(this.#entries.keys().next().value!)
       entry = { log: [], expiresAt: 0 }
     }
-    const result = consumeLog(entry.log, now, limit, windowMs)
+    const result = consumeLog(entry.log, now, limit, windowMs, String(this.#nextAttempt++))
     if (entry.log.length > 0) {
-      entry.expiresAt = entry.log.at(-1)! + windowMs
+      entry.expiresAt = entry.log.at(-1)!.at + windowMs
       this.#entries.set(key, entry)
     }
     return result
+  }
+
+  /** See {@link RateLimitStore.refund}. */
+  refund(key: string, attempt: string): void {
+    checkRateLimitKey(key)
+    const entry = this.#entries.get(key)
+    if (!entry || !refundLog(entry.log, attempt)) return
+    // The log keeps its window: an emptied one is simply dropped.
+    if (entry.log.length === 0) this.#entries.delete(key)
   }
 
   #sweep(now: number): void {

@@ -2,7 +2,8 @@
  * The contract between the rate limiter and where its counts live
  * (docs/rate-limiting.md). A store answers one question atomically: may one
  * more attempt under `key` happen now, given at most `limit` attempts in any
- * `windowSeconds`-long interval — and if so, it records the attempt.
+ * `windowSeconds`-long interval — and if so, it records the attempt, which
+ * it can later take back (`refund`) when the attempt did not happen after all.
  *
  * @module security/rate-limit/store
  */
@@ -20,6 +21,12 @@ export interface RateLimitResult {
    * (RFC 9110 §10.2.3).
    */
   readonly retryAfter: number
+  /**
+   * When admitted, the store's handle on the attempt it recorded, for
+   * {@link RateLimitStore.refund}: opaque, unique to this attempt. Stores
+   * without `refund` leave it out.
+   */
+  readonly attempt?: string
 }
 
 /**
@@ -33,7 +40,8 @@ export interface RateLimitResult {
  * while fewer than `limit` of them are younger than `windowSeconds`. So no
  * interval of `windowSeconds` ever holds more than `limit` admitted
  * attempts, at a window's edge too. A refused attempt is not recorded:
- * knocking on a closed door does not keep it closed longer.
+ * knocking on a closed door does not keep it closed longer. An admitted one
+ * can be taken back with `refund`.
  */
 export interface RateLimitStore {
   /**
@@ -54,4 +62,22 @@ export interface RateLimitStore {
    * out of those ranges ({@link checkRateLimit}).
    */
   consume(key: string, limit: number, windowSeconds: number): Awaitable<RateLimitResult>
+  /**
+   * Takes back one admitted attempt, in one atomic step: removes the
+   * attempt `consume` answered as `attempt` from `key`'s count, as if it had
+   * never been made. For an attempt that was admitted and then did not
+   * happen after all (the sign-in email whose sending failed), so that it
+   * spends nothing. Concurrent consumes and refunds stay exact: a refund
+   * removes its own attempt, never another one, and the count never passes
+   * `limit`. An attempt already refunded, or no longer counted (it left
+   * its window), is left alone: refunding twice gives back once.
+   *
+   * Optional, so that stores written before it still work: without it,
+   * the limiter cannot give anything back and a refunded attempt keeps
+   * counting until it leaves its window.
+   *
+   * @param key The key `consume` was called with.
+   * @param attempt The handle of {@link RateLimitResult.attempt}.
+   */
+  refund?(key: string, attempt: string): Awaitable<void>
 }

@@ -1,6 +1,6 @@
 /** Several limits as one decision, over a real memory store. */
 import { describe, expect, it } from "vitest"
-import { createRateLimiter, MAX_PLAIN_KEY_LENGTH, storeKey } from "../../../../src/security/rate-limit/limiter.js"
+import { createRateLimiter, MAX_PLAIN_KEY_LENGTH, type RateLimitDecision, storeKey } from "../../../../src/security/rate-limit/limiter.js"
 import { MemoryRateLimitStore } from "../../../../src/security/rate-limit/memory-store.js"
 import type { RateLimitStore } from "../../../../src/security/rate-limit/store.js"
 
@@ -14,8 +14,17 @@ function limiterAt() {
       consulted.push(key)
       return store.consume(key, limit, window)
     },
+    refund(key, attempt) {
+      return store.refund(key, attempt)
+    },
   }
   return { limiter: createRateLimiter({ store: recording }), consulted, advance: (s: number) => (time += s * 1000) }
+}
+
+/** A decision without its `refund` method, to compare as data. */
+function plain(decision: RateLimitDecision) {
+  const { refund: _refund, ...data } = decision
+  return data
 }
 
 const emailRules = (address: string, ip: string) => [
@@ -27,7 +36,7 @@ const emailRules = (address: string, ip: string) => [
 describe("createRateLimiter().check", () => {
   it("admits while every rule admits, answering the fewest remaining", async () => {
     const { limiter } = limiterAt()
-    expect(await limiter.check(emailRules("ada@example.com", "203.0.113.7"))).toEqual({ ok: true, retryAfter: 0, remaining: 0 })
+    expect(plain(await limiter.check(emailRules("ada@example.com", "203.0.113.7")))).toEqual({ ok: true, retryAfter: 0, remaining: 0 })
   })
 
   it("refuses with the first refusing rule and its wait, and consults no rule after it", async () => {
@@ -36,7 +45,7 @@ describe("createRateLimiter().check", () => {
     advance(10)
     consulted.length = 0
     const decision = await limiter.check(emailRules("ada@example.com", "203.0.113.7"))
-    expect(decision).toEqual({ ok: false, retryAfter: 50, remaining: 0, refusedBy: { key: "email:ada@example.com", limit: 1, window: 60 } })
+    expect(plain(decision)).toEqual({ ok: false, retryAfter: 50, remaining: 0, refusedBy: { key: "email:ada@example.com", limit: 1, window: 60 } })
     expect(consulted).toEqual(["3600:k:ip:203.0.113.7", "60:k:email:ada@example.com"])
   })
 
@@ -81,7 +90,7 @@ describe("createRateLimiter().check", () => {
 
   it("admits when there are no rules", async () => {
     const { limiter } = limiterAt()
-    expect(await limiter.check([])).toEqual({ ok: true, retryAfter: 0, remaining: Number.POSITIVE_INFINITY })
+    expect(plain(await limiter.check([]))).toEqual({ ok: true, retryAfter: 0, remaining: Number.POSITIVE_INFINITY })
   })
 
   it("refuses a bad rule with InvalidOption before consuming anything", async () => {
@@ -117,5 +126,64 @@ describe("createRateLimiter().check", () => {
       },
     }
     await expect(createRateLimiter({ store: failing }).check([{ key: "k", limit: 1, window: 60 }])).rejects.toThrow("store down")
+  })
+})
+
+describe("RateLimitDecision.refund", () => {
+  it("gives back every count of an admitted check, as if it had not been made", async () => {
+    const { limiter } = limiterAt()
+    const first = await limiter.check(emailRules("ada@example.com", "203.0.113.7"))
+    expect(first.ok).toBe(true)
+    expect((await limiter.check(emailRules("ada@example.com", "203.0.113.7"))).ok).toBe(false)
+    expect(await first.refund()).toBe(true)
+    const again = await limiter.check(emailRules("ada@example.com", "203.0.113.7"))
+    expect(plain(again)).toEqual({ ok: true, retryAfter: 0, remaining: 0 })
+  })
+
+  it("gives back once, however often it is called", async () => {
+    const { limiter } = limiterAt()
+    const rules = [{ key: "k", limit: 2, window: 60 }]
+    const first = await limiter.check(rules)
+    await limiter.check(rules)
+    expect(await Promise.all([first.refund(), first.refund()])).toEqual([true, true])
+    expect(await first.refund()).toBe(true)
+    expect((await limiter.check(rules)).ok).toBe(true)
+    // One slot was given back, not three.
+    expect((await limiter.check(rules)).ok).toBe(false)
+  })
+
+  it("of a refused check: gives back the rules that counted before the refusing one", async () => {
+    const { limiter } = limiterAt()
+    await limiter.check(emailRules("ada@example.com", "203.0.113.7"))
+    const refused = await limiter.check(emailRules("ada@example.com", "198.51.100.1"))
+    expect(refused.ok).toBe(false)
+    await refused.refund()
+    // 198.51.100.1's hour holds nothing now: 20 more pass.
+    for (let i = 0; i < 20; i++) expect((await limiter.check(emailRules(`user${i}@example.com`, "198.51.100.1"))).ok).toBe(true)
+  })
+
+  it("stays exact under concurrency: parallel checks and refunds never pass the limit, and each refund frees one slot", async () => {
+    const { limiter } = limiterAt()
+    const rules = [{ key: "parallel", limit: 5, window: 60 }]
+    const decisions = await Promise.all(Array.from({ length: 40 }, () => limiter.check(rules)))
+    const admitted = decisions.filter((decision) => decision.ok)
+    expect(admitted).toHaveLength(5)
+    // Three of the admitted attempts fail while 40 more arrive: exactly three slots come free.
+    const [second] = await Promise.all([
+      Promise.all(Array.from({ length: 40 }, () => limiter.check(rules))),
+      ...admitted.slice(0, 3).map((decision) => decision.refund()),
+    ])
+    const late = (await Promise.all(Array.from({ length: 40 }, () => limiter.check(rules)))).filter((decision) => decision.ok).length
+    expect(second.filter((decision) => decision.ok).length + late).toBe(3)
+  })
+
+  it("resolves false and gives nothing back over a store without refund", async () => {
+    const store = new MemoryRateLimitStore()
+    const limiter = createRateLimiter({ store: { consume: (key, limit, window) => store.consume(key, limit, window) } })
+    const rules = [{ key: "k", limit: 1, window: 60 }]
+    const decision = await limiter.check(rules)
+    expect(await decision.refund()).toBe(false)
+    expect((await limiter.check(rules)).ok).toBe(false)
+    expect(await limiter.check([]).then((empty) => empty.refund())).toBe(true)
   })
 })

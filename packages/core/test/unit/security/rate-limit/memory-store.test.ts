@@ -60,7 +60,7 @@ describe("MemoryRateLimitStore", () => {
 
   it("uses the real clock by default", () => {
     const store = new MemoryRateLimitStore()
-    expect(store.consume("k", 1, 60)).toEqual({ ok: true, remaining: 0, retryAfter: 0 })
+    expect(store.consume("k", 1, 60)).toEqual({ ok: true, remaining: 0, retryAfter: 0, attempt: expect.any(String) })
     expect(store.consume("k", 1, 60)).toEqual({ ok: false, remaining: 0, retryAfter: 60 })
   })
 })

@@ -1,6 +1,6 @@
 /**
  * Codes passed to `logger.warn` (docs/errors.md, "Warnings"): `@auth/core`'s
- * list, plus two of Latchkey's own (`short-secret`, `no-providers`).
+ * list, plus three of Latchkey's own (`short-secret`, `no-providers`, `no-client-ip`).
  *
  * - `debug-enabled`: `debug: true`; logs may contain tokens. Never in production.
  * - `csrf-disabled`: `skipCSRFCheck` is in use; `GET /csrf` answers 404.
@@ -10,6 +10,8 @@
  * - `short-secret`: a configured secret has fewer than 32 bytes (UTF-8), too
  *   little entropy for the HKDF input of the session key. Latchkey only.
  * - `no-providers`: `providers` is empty, so nobody can sign in. Latchkey only.
+ * - `no-client-ip`: a sign-in email was asked for by a request without a
+ *   client IP, so the per-client limit could not count it. Latchkey only.
  */
 export type WarningCode =
   | "debug-enabled"
@@ -19,3 +21,4 @@ export type WarningCode =
   | "experimental-webauthn"
   | "short-secret"
   | "no-providers"
+  | "no-client-ip"

@@ -188,6 +188,90 @@ describe("a sign-in code", () => {
     expect(await typeCode(ada, code)).toBe(`${ORIGIN}/dashboard`)
   })
 
+  it("a limited send is indistinguishable from a sent one in every later step: wrong codes, the lockout, a resend, parallel tries, expiry, the link's page", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] })
+    vi.setSystemTime(Date.parse("2026-03-01T10:00:00Z"))
+    const limitedApp = app()
+    // No client IP and 1 per minute: of two browsers asking for Ada at once, the second is limited.
+    limitedApp.config.rateLimit = { email: { perAddress: [{ limit: 1, window: 60 }] } }
+    const { config } = limitedApp
+    type Seen = { status: number; location: string | null; cookies: string[]; body: string }
+    /** What the browser sees of an answer: its status, target, cookies (values as their length) and page (CSRF token masked). */
+    const seen = async (answer: Response): Promise<Seen> => ({
+      status: answer.status,
+      location: answer.headers.get("location"),
+      cookies: answer.headers.getSetCookie().map((cookie) => cookie.replace(/=([^;]*)/, (_, value: string) => `=<${value.length}>`).replace(/Expires=[^;]*/i, "")),
+      body: (await answer.text()).replace(/name="csrfToken" value="[^"]*"/g, 'name="csrfToken" value="…"'),
+    })
+    const askIn = async (client: Client<AuthConfig>) =>
+      seen(await client.send("/auth/signin/nodemailer", { form: { csrfToken: await client.csrfToken(), email: "ada@example.com", callbackUrl: `${ORIGIN}/dashboard` } }))
+    const submit = async (client: Client<AuthConfig>, code: string) => seen(await client.send("/auth/callback/nodemailer", { form: { csrfToken: await client.csrfToken(), code } }))
+    const wrong = "000000"
+
+    /**
+     * A real send in one browser and a limited one in another, then `steps` in each:
+     * answers what each saw, from its send on. A wrong code that happens to be the real one is not a wrong code: retried.
+     */
+    async function pair(steps: (client: Client<AuthConfig>) => Promise<Seen[]>): Promise<{ real: Seen[]; limited: Seen[] }> {
+      for (;;) {
+        vi.setSystemTime(Date.now() + 61_000)
+        const [real, limited] = [new Client({ Auth }, config), new Client({ Auth }, config)]
+        const before = sink.messages.length
+        const sends = { real: await askIn(real), limited: await askIn(limited) }
+        expect(sink.messages.length, "only the first was sent").toBe(before + 1)
+        if (sink.messages.at(-1)!.text.includes(`: ${wrong}`)) continue
+        return { real: [sends.real, ...(await steps(real))], limited: [sends.limited, ...(await steps(limited))] }
+      }
+    }
+
+    // Wrong codes one by one: four "wrong", then the lockout; a resend and its code.
+    const oneByOne = await pair(async (client) => {
+      const log = [await seen(await client.send("/auth/verify-request?provider=nodemailer&type=email&code=wrong"))]
+      for (let attempt = 1; attempt <= 6; attempt++) log.push(await submit(client, wrong))
+      log.push(await askIn(client), await submit(client, wrong))
+      return log
+    })
+    expect(oneByOne.limited).toEqual(oneByOne.real)
+    expect(oneByOne.real.slice(2).map((answer) => answer.location)).toEqual([
+      ...Array.from({ length: 4 }, () => `${VERIFY}&code=wrong`),
+      `${ORIGIN}/auth/error?error=Verification`,
+      `${ORIGIN}/auth/error?error=Verification`,
+      VERIFY,
+      `${VERIFY}&code=wrong`,
+    ])
+
+    // Twelve wrong codes at once: four "wrong", the rest the lockout, then locked.
+    const atOnce = await pair(async (client) => {
+      const csrfToken = await client.csrfToken()
+      const cookie = client.jar.header()
+      const answers = await Promise.all(Array.from({ length: 12 }, () => client.send("/auth/callback/nodemailer", { form: { csrfToken, code: wrong }, cookie, keepJar: true })))
+      const log = (await Promise.all(answers.map(seen))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
+      return [...log, await submit(client, wrong)]
+    })
+    expect(atOnce.limited).toEqual(atOnce.real)
+    expect(atOnce.real.filter((answer) => answer.location === `${VERIFY}&code=wrong`)).toHaveLength(4)
+
+    // Expiry: ten minutes on, a code (right or wrong, nobody can tell) is refused alike.
+    const expired = await pair(async (client) => {
+      vi.setSystemTime(Date.now() + 10 * 60_000 + 1_000)
+      const answer = await submit(client, wrong)
+      vi.setSystemTime(Date.now() - 10 * 60_000 - 1_000)
+      return [answer]
+    })
+    expect(expired.limited).toEqual(expired.real)
+    expect(expired.real[1]!.location).toBe(`${ORIGIN}/auth/error?error=Verification`)
+
+    // The link's page and its button, with a token that was never sent.
+    const linkPage = await pair(async (client) => {
+      const query = new URLSearchParams({ callbackUrl: `${ORIGIN}/dashboard`, token: "f".repeat(64), email: "ada@example.com" })
+      const page = await seen(await client.send(`/auth/callback/nodemailer?${query}`))
+      const button = await seen(await client.send("/auth/callback/nodemailer", { form: { csrfToken: await client.csrfToken(), token: "f".repeat(64), email: "ada@example.com" } }))
+      return [page, button]
+    })
+    expect(linkPage.limited).toEqual(linkPage.real)
+    expect(linkPage.real.slice(1).map((answer) => answer.location ?? answer.status)).toEqual([200, `${ORIGIN}/auth/error?error=Verification`])
+  })
+
   it("a limited send answers like a sent one, code cookie included, and sends nothing", async () => {
     const limitedApp = app()
     limitedApp.config.rateLimit = { email: { perAddress: [{ limit: 1, window: 60 }] } }

@@ -315,10 +315,32 @@ export interface RateLimitOptions {
    * `@latchkey/express` hand over (`AuthRequestLike.clientIp`).
    */
   clientIpHeader?: string
+  /**
+   * The prefix length, in bits, that IPv6 clients are grouped by: every
+   * address of one subnet counts as one client, since a host is handed a
+   * whole /64 and can send from any of its 2^64 addresses. An integer from
+   * 1 to 128 (128: each address on its own). Default: `64`. IPv4 clients
+   * count per address, IPv4-mapped IPv6 (`::ffff:a.b.c.d`) as the IPv4
+   * address. See docs/rate-limiting.md, "The client IP".
+   */
+  ipv6Subnet?: number
   /** Limits on sending sign-in email (docs/providers/email.md, "Rate limits"). */
   email?: {
-    /** Messages to one address. Default: 1 per 60 s and 5 per hour. `[]` lifts the limit. */
+    /**
+     * Messages to one address asked for by one client IP, or by one browser
+     * that carries the cookie of an earlier send of its own to it: another
+     * client's requests never spend them. Default: 1 per 60 s and 5 per
+     * hour. `[]` lifts the limit.
+     */
     perAddress?: RateLimitWindow[]
+    /**
+     * Messages to one address, whoever asks: the backstop that bounds what
+     * many clients together can send one inbox. Keep it at twice
+     * `perAddress` or more (one client reaches an address fewer than twice
+     * `perAddress` times), so that one client cannot use it up. Default: 20
+     * per hour. `[]` lifts the limit.
+     */
+    perAddressTotal?: RateLimitWindow[]
     /** Messages asked for by one client IP. Default: 20 per hour. `[]` lifts the limit. */
     perClient?: RateLimitWindow[]
   }

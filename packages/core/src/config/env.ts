@@ -98,6 +98,9 @@ function providerFromEnv(envObject: EnvObject, provider: Provider): Provider {
  *   else when `NODE_ENV` is not `production`. Unlike `@auth/core`,
  *   `AUTH_TRUST_HOST=false` (or 0/no/off) means false;
  * - `redirectProxyUrl` ← `AUTH_REDIRECT_PROXY_URL`;
+ * - `rateLimit.clientIpHeader` ← `AUTH_CLIENT_IP_HEADER` (Latchkey only): the
+ *   header your proxy or platform overwrites with the client's address, e.g.
+ *   `x-real-ip` on Vercel; read only when you set it;
  * - oauth/oidc providers' `clientId`/`clientSecret`/`issuer` ← `AUTH_{ID}_ID/SECRET/ISSUER`,
  *   email providers' `apiKey` ← `AUTH_{ID}_KEY` (ID = provider id upper-cased, `-` → `_`),
  *   their `server` ← `AUTH_EMAIL_SERVER` (else `EMAIL_SERVER`) and `from` ← `EMAIL_FROM`;
@@ -146,6 +149,13 @@ export function setEnvDefaults(envObject: EnvObject, config: AuthConfig, suppres
   }
 
   config.redirectProxyUrl ??= envValue(envObject, "AUTH_REDIRECT_PROXY_URL")
+  const clientIpHeader = envValue(envObject, "AUTH_CLIENT_IP_HEADER")?.trim()
+  const rateLimit: unknown = config.rateLimit
+  // A `rateLimit` that is not an object is left for the option checks to report.
+  if (clientIpHeader && (rateLimit === undefined || (typeof rateLimit === "object" && rateLimit !== null)) && config.rateLimit?.clientIpHeader === undefined) {
+    // A new object: the app's own `rateLimit` may be shared by several configurations.
+    config.rateLimit = { ...config.rateLimit, clientIpHeader }
+  }
   config.trustHost ??=
     // A malformed AUTH_URL names no origin, so it vouches for nothing.
     envFlag(parsedUrl ? url : undefined) ??

@@ -197,10 +197,17 @@ function checkRateLimitOptions(value: unknown): Problem {
   if (!isUnset(value.clientIpHeader) && (typeof value.clientIpHeader !== "string" || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(value.clientIpHeader))) {
     return mustBe("rateLimit.clientIpHeader", value.clientIpHeader, "a header name", 'e.g. "x-real-ip": the header your proxy sets to the client\'s address.')
   }
+  if (!isUnset(value.ipv6Subnet) && !(Number.isInteger(value.ipv6Subnet) && (value.ipv6Subnet as number) >= 1 && (value.ipv6Subnet as number) <= 128)) {
+    return mustBe("rateLimit.ipv6Subnet", value.ipv6Subnet, "an integer from 1 to 128", "It is the prefix length IPv6 clients are grouped by; the default 64 counts each /64 as one client.")
+  }
   const email = value.email
   return (
     checkObject("rateLimit.email", email) ??
-    (isObject(email) ? (checkRateLimitWindows("rateLimit.email.perAddress", email.perAddress) ?? checkRateLimitWindows("rateLimit.email.perClient", email.perClient)) : undefined)
+    (isObject(email)
+      ? (checkRateLimitWindows("rateLimit.email.perAddress", email.perAddress) ??
+        checkRateLimitWindows("rateLimit.email.perAddressTotal", email.perAddressTotal) ??
+        checkRateLimitWindows("rateLimit.email.perClient", email.perClient))
+      : undefined)
   )
 }
 

@@ -18,6 +18,12 @@
  *   wrong one, or a submission that finds no row left, spends the link's
  *   token too: the code and its link are burned together.
  * - The comparison of the hashes runs in constant time.
+ * - A limited send sets the same cookie (the sealed `sent` flag says "0")
+ *   and stores no rows, yet every later step answers as for a real code:
+ *   its tries are counted in the rate-limit store (which bounds what it
+ *   keeps, unlike the adapter, and which a limited request can reach at any
+ *   rate), and the adapter is asked the same questions, finding nothing.
+ *   A wrong code gets `code=wrong` four times, then the lockout.
  */
 import { runtimeCrypto } from "#crypto"
 import type { RequestContext } from "../../context.js"
@@ -26,6 +32,7 @@ import { clearProviderCookie, openProviderCookie, sealProviderCookie } from "../
 import { timingSafeEqualStrings } from "../../security/constant-time.js"
 import { randomHex } from "../../security/random.js"
 import type { CookieOption } from "../../types.js"
+import { emailLimiter } from "./send-limits.js"
 import type { EmailProvider } from "./send-link.js"
 
 /** The longest a code is valid: 10 minutes, in seconds (ASVS 5.0 V6). */
@@ -106,7 +113,16 @@ export async function issueCode(
       ctx,
       codeCookie(ctx),
       provider.id,
-      { value: nonce, hash: await codeHash(code, secret, nonce), email: fields.email, link: fields.linkHash },
+      // `sent` is "1" or "0", alike in length: the two cookies differ in nothing that shows.
+      // `expires` is the tries' own expiry, which a limited send has no rows to hold.
+      {
+        value: nonce,
+        hash: await codeHash(code, secret, nonce),
+        email: fields.email,
+        link: fields.linkHash,
+        sent: decoy ? "0" : "1",
+        expires: String(expires.valueOf()),
+      },
       maxAge,
     ),
   )
@@ -122,19 +138,44 @@ export async function issueCode(
   }
 }
 
-/** Spends one try row; answers which (1…{@link CODE_TRIES}), 0 when none is left, -1 when the code has expired. */
-async function takeTry(ctx: RequestContext, nonce: string): Promise<number> {
-  const adapter = ctx.config.adapter!
-  for (let index = 1; index <= CODE_TRIES; index++) {
-    const row = await adapter.useVerificationToken!({ identifier: triesIdentifier(nonce), token: `try-${index}` })
-    if (row) return new Date(row.expires).valueOf() > Date.now() ? index : -1
+/**
+ * Counts one try of the code `nonce` in the rate-limit store; answers which
+ * (1…{@link CODE_TRIES}), 0 when none is left, `undefined` when the store
+ * failed.
+ */
+async function countTry(ctx: RequestContext, nonce: string): Promise<number | undefined> {
+  try {
+    const decision = await emailLimiter(ctx.config).check([{ key: `email-code:tries:${nonce}`, limit: CODE_TRIES, window: CODE_MAX_AGE }])
+    return decision.ok ? CODE_TRIES - decision.remaining : 0
+  } catch {
+    return undefined
   }
-  return 0
+}
+
+/**
+ * Spends one try; answers which (1…{@link CODE_TRIES}), 0 when none is
+ * left, -1 when the code has expired. A real code's tries are its rows in
+ * the adapter; a limited send's (`real` false) are counted in the rate-limit
+ * store, and the same adapter calls are made, finding nothing, so that the
+ * two take alike. Both are counted in the store, for the same reason.
+ */
+async function takeTry(ctx: RequestContext, nonce: string, real: boolean, expiresAt: number): Promise<number> {
+  const counted = await countTry(ctx, nonce)
+  const adapter = ctx.config.adapter!
+  // A real code looks for its next row; a decoy asks as often as a real code at that try would.
+  const calls = real || !counted ? CODE_TRIES : counted
+  for (let index = 1; index <= calls; index++) {
+    const row = await adapter.useVerificationToken!({ identifier: triesIdentifier(nonce), token: `try-${index}` })
+    if (row && real) return new Date(row.expires).valueOf() > Date.now() ? index : -1
+  }
+  if (real || !counted) return 0
+  // A decoy's code expires when a real one's rows would; one whose count the store could not keep has no try left.
+  return expiresAt > Date.now() ? counted : -1
 }
 
 /** Spends whatever is left: the remaining tries, and the link when given. */
-async function burn(ctx: RequestContext, nonce: string, link?: { email: string; linkHash: string }): Promise<void> {
-  while ((await takeTry(ctx, nonce)) !== 0);
+async function burn(ctx: RequestContext, nonce: string, real: boolean, link?: { email: string; linkHash: string }): Promise<void> {
+  while ((await takeTry(ctx, nonce, real, Number.POSITIVE_INFINITY)) !== 0);
   if (link) await ctx.config.adapter!.useVerificationToken!({ identifier: link.email, token: link.linkHash })
 }
 
@@ -155,30 +196,32 @@ export async function checkCode(ctx: RequestContext, provider: EmailProvider, se
   } catch (error) {
     throw new Verification("The sign-in code was not asked for in this browser, or has expired.", error as Error)
   }
-  const { value: nonce, hash, email, link } = sealed
+  const { value: nonce, hash, email, link, sent, expires } = sealed
   if (typeof nonce !== "string" || typeof hash !== "string" || typeof email !== "string" || typeof link !== "string") {
     throw new Verification("The sign-in code's cookie is incomplete.", { provider: provider.id })
   }
-  const attempt = await takeTry(ctx, nonce)
+  // A cookie from before the `sent` flag stood for a real send.
+  const real = sent !== "0"
+  const attempt = await takeTry(ctx, nonce, real, typeof expires === "string" ? Number(expires) : 0)
   if (attempt === -1) {
     // Expired: the code is over, its link (which may live longer) is not.
-    await burn(ctx, nonce)
+    await burn(ctx, nonce, real)
     ctx.responseCookies.push(clearProviderCookie(codeCookie(ctx)))
     throw new Verification("The sign-in code has expired (codes last 10 minutes); the link in the message may still work.", { provider: provider.id })
   }
   if (attempt === 0) {
-    await burn(ctx, nonce, { email, linkHash: link })
+    await burn(ctx, nonce, real, { email, linkHash: link })
     ctx.responseCookies.push(clearProviderCookie(codeCookie(ctx)))
     throw new Verification("The sign-in code was used, or had too many wrong tries.", { provider: provider.id })
   }
   const right = timingSafeEqualStrings(await codeHash(code.trim(), secret, nonce), hash)
   if (right) {
-    await burn(ctx, nonce)
+    await burn(ctx, nonce, real)
     ctx.responseCookies.push(clearProviderCookie(codeCookie(ctx)))
     return { email, linkHash: link }
   }
   if (attempt === CODE_TRIES) {
-    await burn(ctx, nonce, { email, linkHash: link })
+    await burn(ctx, nonce, real, { email, linkHash: link })
     ctx.responseCookies.push(clearProviderCookie(codeCookie(ctx)))
     throw new Verification(`The sign-in code was wrong ${CODE_TRIES} times: the code and its link are burned.`, { provider: provider.id })
   }

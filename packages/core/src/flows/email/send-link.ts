@@ -16,7 +16,9 @@
  *
  * Between 2 and 3 the rate limits (send-limits.ts): a limited send answers
  * exactly as a sent one (step 5), with nothing sent or stored, so the
- * answer never tells whether the address has an account or was limited.
+ * answer never tells whether the address has an account or was limited;
+ * it answers no sooner either (send-timing.ts). A send that fails gives
+ * back what it counted against the limits, so that the user's retry sends.
  */
 import type { RequestContext } from "../../context.js"
 import { runSignInCallback } from "../../account/sign-in-callback.js"
@@ -28,6 +30,7 @@ import type { Account, ResponseInternal } from "../../types.js"
 import { normalizeAddress } from "./normalize-address.js"
 import { codeFormat, issueCode } from "./code.js"
 import { admitSend } from "./send-limits.js"
+import { padLimitedSend, recordSendDuration } from "./send-timing.js"
 import { newLinkToken, storedLinkToken } from "./token.js"
 
 /** An email provider after normalisation. */
@@ -75,9 +78,12 @@ export async function sendSignInLink(ctx: RequestContext, provider: EmailProvide
   const callbackUrl = await ctx.callbackUrl()
   const withCode = codeFormat(provider) !== undefined
   const expires = new Date(Date.now() + (provider.maxAge ?? DEFAULT_LINK_MAX_AGE) * 1000)
-  if (!(await admitSend(ctx, provider.id, email))) {
+  const admission = await admitSend(ctx, provider.id, email)
+  if (!admission.admitted) {
     // The same cookie as a real send, standing for nothing: the answer must not show the limit.
     if (withCode) await issueCode(ctx, provider, linkSecret(ctx, provider), { email, linkHash: newLinkToken(), linkExpires: expires }, true)
+    // Nor its timing: a real send waits for the mail server.
+    await padLimitedSend(config, provider.id, admission.startedAt)
     return checkYourEmail(ctx, provider)
   }
 
@@ -101,6 +107,8 @@ export async function sendSignInLink(ctx: RequestContext, provider: EmailProvide
     Promise.all([adapter.createVerificationToken!({ identifier: email, token: hashed, expires }), issued?.store()]),
   ])
   if (sent.status === "rejected") {
+    // Nothing was sent, so nothing counts: the user's retry must send (and may, at once).
+    await admission.refund()
     // The message may never arrive: spend the token now so that no usable link is left behind.
     if (stored.status === "fulfilled") {
       try {
@@ -113,6 +121,7 @@ export async function sendSignInLink(ctx: RequestContext, provider: EmailProvide
     throw new EmailSignInError(`Sending the sign-in email through provider "${provider.id}" failed.`, sent.reason as Error)
   }
   if (stored.status === "rejected") throw stored.reason
+  recordSendDuration(config, provider.id, admission.startedAt)
   config.logger.debug("email sign-in: link sent", { provider: provider.id })
   return checkYourEmail(ctx, provider)
 }

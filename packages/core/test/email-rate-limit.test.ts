@@ -20,7 +20,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
 import { MemoryAdapter } from "../src/adapters/memory.js"
-import { Auth, type AuthConfig } from "../src/index.js"
+import { Auth, type AuthConfig, setEnvDefaults } from "../src/index.js"
 import Nodemailer from "../src/providers/nodemailer.js"
 import { MemoryRateLimitStore } from "../src/security/rate-limit/index.js"
 import { Client } from "./support/client.js"
@@ -347,6 +347,25 @@ describe("per client IP", () => {
     expect(recipients()).toHaveLength(3)
     expect(direct.warnings).toEqual(["no-client-ip"])
     expect(proxied.warnings).toEqual([])
+  })
+
+  it("AUTH_CLIENT_IP_HEADER (through setEnvDefaults) names the header when the configuration does not", async () => {
+    const shared = { email: { perClient: [{ limit: 1, window: 3600 }] } }
+    const { config, browser } = app({ rateLimit: shared })
+    setEnvDefaults({ AUTH_CLIENT_IP_HEADER: " x-real-ip " }, config)
+    expect(config.rateLimit).toEqual({ ...shared, clientIpHeader: "x-real-ip" })
+    // The app's own object is not written to: another configuration may share it.
+    expect(shared).toEqual({ email: { perClient: [{ limit: 1, window: 3600 }] } })
+    await requestLink(browser(), "ada@example.com", fromIp("203.0.113.7"))
+    await requestLink(browser(), "grace@example.com", fromIp("203.0.113.7"))
+    expect(recipients()).toEqual(["ada@example.com"])
+
+    const own = app({ rateLimit: { clientIpHeader: "cf-connecting-ip" } }).config
+    setEnvDefaults({ AUTH_CLIENT_IP_HEADER: "x-real-ip" }, own)
+    expect(own.rateLimit?.clientIpHeader).toBe("cf-connecting-ip")
+    const wrong = app({ rateLimit: 42 as never }).config
+    setEnvDefaults({ AUTH_CLIENT_IP_HEADER: "x-real-ip" }, wrong)
+    expect(wrong.rateLimit).toBe(42)
   })
 
   it("the IP rule comes first: a client past its own limit spends nothing of the address's", async () => {

@@ -124,9 +124,10 @@ export async function admitSend(ctx: RequestContext, providerId: string, address
   let admitted = false
   try {
     const decision = await state.limiter.check(rules)
-    taken.push(decision)
     admitted = decision.ok
-    if (!decision.ok) logRefusal(ctx, providerId, decision, browser !== undefined)
+    // A refused send keeps what it counted before the refusing rule: the client did ask.
+    if (decision.ok) taken.push(decision)
+    else logRefusal(ctx, providerId, decision, browser !== undefined)
   } catch (error) {
     config.logger.error(new EmailSendRefused(`The rate-limit store failed, so no sign-in email was sent through provider "${providerId}".`, error as Error))
   }

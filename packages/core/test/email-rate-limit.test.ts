@@ -175,6 +175,16 @@ describe("per address and asker", () => {
     expect(sentTo("ada@example.com")).toBe(21)
   })
 
+  it("the limits hold under 40 parallel requests: one client for one address (1), many clients for one address (the backstop's 20), one client for many addresses (its 20)", async () => {
+    const { browser } = app({ rateLimit: { clientIpHeader: "x-real-ip" } })
+    await Promise.all(Array.from({ length: 40 }, () => requestLink(browser(), "ada@example.com", fromIp("203.0.113.7"))))
+    expect(sentTo("ada@example.com")).toBe(1)
+    await Promise.all(Array.from({ length: 40 }, (_, index) => requestLink(browser(), "grace@example.com", fromIp(`198.51.100.${index}`))))
+    expect(sentTo("grace@example.com")).toBe(20)
+    await Promise.all(Array.from({ length: 40 }, (_, index) => requestLink(browser(), `user${index}@example.com`, fromIp("192.0.2.1"))))
+    expect(recipients().filter((to) => to.startsWith("user"))).toHaveLength(20)
+  })
+
   it("a browser with the cookie of its own earlier send counts on its own, also when no client IP is known", async () => {
     const time = clock()
     // No client IP: every client shares the per-address windows of the unknown client.

@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { floorViolationsAgainst, readFloorsTable } from "./support/floors.js"
+import { floorViolationsAgainst, missingPaths, readFloorsTable } from "./support/floors.js"
 import { readImports } from "./support/import-graph.js"
 
 const core = fileURLToPath(new URL("..", import.meta.url))
@@ -31,6 +31,10 @@ describe("the floors of docs/architecture.md", () => {
     expect(outside.map(({ from, line, specifier }) => `${from}:${line} "${specifier}"`)).toEqual([])
   })
 
+  it("name only files that exist in the map of where each feature lives", () => {
+    expect(missingPaths(core, readFileSync(architecture, "utf8"), "## Where each feature lives")).toEqual([])
+  })
+
   it("name every planted violation of a fixture package, with its file and line", () => {
     expect(floorViolationsAgainst(fixture, `${fixture}/architecture.md`)).toEqual([
       "the floors table lists `gone/` (runtime), which is not in src/",
@@ -44,5 +48,7 @@ describe("the floors of docs/architecture.md", () => {
       "import circle of 3 files: src/actions/act.ts → src/flows/multi-line.ts → src/actions/act.ts (all: src/actions/act.ts, src/flows/multi-line.ts, src/index.ts)",
       "import circle of 2 files: src/util/ping.ts → src/util/pong.ts → src/util/ping.ts",
     ])
+    const map = readFileSync(`${fixture}/architecture.md`, "utf8")
+    expect(missingPaths(fixture, map, "## Where each feature lives")).toEqual(["actions/gone.ts", "stale/", "runtime/high-*.ts"])
   })
 })

@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
-import { describeCircles, findCircles, readImports } from "./import-graph.js"
+import { describeCircles, findCircles, packageSources, readImports } from "./import-graph.js"
 
 /** One row of the floors table: its name and the files and folders (`actions/`) it lists, relative to `src/`. */
 export interface Floor {
@@ -91,6 +91,29 @@ export function floorViolations(packageDir: string, floors: readonly Floor[]): s
     problems.push(`import circle of ${circle}`)
   }
   return problems
+}
+
+/**
+ * The paths under `src/` that the table of the section `heading` (`## …`) of a Markdown document
+ * names in backticks but that do not exist: a file (`jwt.ts`), a folder (`flows/oauth/`) or a pattern
+ * with `*` (`runtime/crypto-*.ts`) that matches no file. Backticked text that is not a path
+ * (`@scope/package`, `#crypto`, an option name) is not checked.
+ */
+export function missingPaths(packageDir: string, markdown: string, heading: string): string[] {
+  const lines = markdown.split("\n")
+  const start = lines.findIndex((line) => line.trim() === heading)
+  if (start === -1) throw new Error(`no "${heading}" heading`)
+  const end = lines.findIndex((line, index) => index > start && line.startsWith("## "))
+  const rows = lines.slice(start + 1, end === -1 ? undefined : end).filter((line) => line.startsWith("|"))
+  const files = packageSources(packageDir)
+  const named = new Set([...rows.join("\n").matchAll(/`([^`\s]+)`/g)].map((match) => match[1]!))
+  const missing: string[] = []
+  for (const path of named) {
+    if (!/^[a-z0-9][\w.*-]*(\/[\w.*-]*)*$/.test(path) || !(path.includes("/") || /\.tsx?$/.test(path))) continue
+    const pattern = new RegExp(`^src/${path.replace(/[.]/g, "\\.").replace(/\*/g, "[^/]*")}${path.endsWith("/") ? "" : "$"}`)
+    if (!files.some((file) => pattern.test(file))) missing.push(path)
+  }
+  return missing
 }
 
 /** {@link floorViolations} of `packageDir` against the floors table of the Markdown file `document`. */

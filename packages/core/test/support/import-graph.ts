@@ -52,7 +52,7 @@ const SOURCE = /\.(ts|tsx|mts|cts)$/
  */
 export function readImports(packageDir: string): { files: string[]; imports: PackageImport[] } {
   const manifest = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as Manifest
-  const files = sourceFiles(join(packageDir, "src")).map((file) => relative(packageDir, file).split(sep).join("/"))
+  const files = packageSources(packageDir)
   const known = new Set(files)
   const imports: PackageImport[] = []
   for (const from of files) {
@@ -71,6 +71,11 @@ export function readImports(packageDir: string): { files: string[]; imports: Pac
     }
   }
   return { files, imports }
+}
+
+/** The source files of `packageDir/src` (declaration files excluded), relative to `packageDir`, sorted. */
+export function packageSources(packageDir: string): string[] {
+  return sourceFiles(join(packageDir, "src")).map((file) => relative(packageDir, file).split(sep).join("/"))
 }
 
 /** The `.ts`/`.tsx` files under `folder`, sorted. */

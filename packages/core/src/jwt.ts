@@ -15,54 +15,10 @@ import { defaultCookies } from "./http/cookie-defaults.js"
 import { readChunkedCookie } from "./http/session-cookie.js"
 import { InvalidJWE, NO_MATCHING_SECRET, openJwt, sealJwt } from "./session/jwe.js"
 import { KeyRing } from "./session/keys.js"
-import type { Awaitable } from "./types.js"
+import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "./model/jwt.js"
 
-/** Claims Latchkey puts in a session token by default. */
-export interface DefaultJWT extends Record<string, unknown> {
-  name?: string | null
-  email?: string | null
-  picture?: string | null
-  /** The user id. */
-  sub?: string
-  /** Issued at (seconds). */
-  iat?: number
-  /** Expires at (seconds). */
-  exp?: number
-  /** Unique token id. */
-  jti?: string
-}
-
-/** The decoded session token; extend it by module augmentation. */
-export interface JWT extends Record<string, unknown>, DefaultJWT {}
-
-/** Parameters of {@link encode}. */
-export interface JWTEncodeParams<Payload = JWT> {
-  /** The claims. `iat`, `exp` and `jti` are (re)set. */
-  token?: Payload
-  /** Key-derivation salt: the session cookie's name. */
-  salt: string
-  /** The secret, or secrets (the first encrypts). */
-  secret: string | string[]
-  /** Lifetime in seconds. Default 30 days. */
-  maxAge?: number
-}
-
-/** Parameters of {@link decode}. */
-export interface JWTDecodeParams {
-  token?: string
-  salt: string
-  secret: string | string[]
-}
-
-/** The `jwt` option of the configuration. */
-export interface JWTOptions {
-  /** Lifetime of the session token in seconds. Default: `session.maxAge` (30 days). */
-  maxAge: number
-  /** Replaces the built-in encoder for the session token. */
-  encode: (params: JWTEncodeParams) => Awaitable<string>
-  /** Replaces the built-in decoder for the session token; return `null` for "no session". */
-  decode: (params: JWTDecodeParams) => Awaitable<JWT | null>
-}
+// The token's claims and the codec's options are declared in model/, with the rest of the data model.
+export type { DefaultJWT, JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "./model/jwt.js"
 
 /** Default session lifetime: 30 days, in seconds. */
 export const DEFAULT_MAX_AGE = 30 * 24 * 60 * 60

@@ -1,11 +1,10 @@
 /**
- * The parts of Latchkey that most requests never need, loaded on first use:
- * the sign-in and callback actions (and with them oauth4webapi, oauth-1.0a
- * and the flows) and the built-in pages (Preact). Importing
+ * The built-in pages (Preact), loaded on first use: importing
  * `@latchkey/core` and answering a JWT `GET /session` loads none of them
- * (docs/architecture.md, "The request flow").
+ * (docs/architecture.md, "The request flow"). The actions loaded the same
+ * way are in lazy-actions.ts.
  *
- * Each `import()` promise is kept in a slot of the prepared configuration
+ * The `import()` promise is kept in a slot of the prepared configuration
  * (config/per-config.ts), not in module state; the runtime's module cache
  * makes a second configuration's load cheap.
  */
@@ -14,28 +13,7 @@ import { type PreparedConfig, perConfig } from "../config/prepare.js"
 
 type Loaded<T> = ConfigSlot<Promise<T>, PreparedConfig>
 
-const SIGN_IN_ACTION: Loaded<typeof import("./signin.js")> = { name: "signin action", create: () => import("./signin.js") }
-const CALLBACK_ACTION: Loaded<typeof import("./callback.js")> = { name: "callback action", create: () => import("./callback.js") }
-const WEBAUTHN_OPTIONS_ACTION: Loaded<typeof import("./webauthn-options.js")> = {
-  name: "webauthn-options action",
-  create: () => import("./webauthn-options.js"),
-}
 const PAGES: Loaded<typeof import("../pages/index.js")> = { name: "pages", create: () => import("../pages/index.js") }
-
-/** `actions/signin.ts`, with the OAuth flows it starts. */
-export function signInAction(config: PreparedConfig): Promise<typeof import("./signin.js")> {
-  return perConfig(config, SIGN_IN_ACTION)
-}
-
-/** `actions/callback.ts`, with every flow it completes. */
-export function callbackAction(config: PreparedConfig): Promise<typeof import("./callback.js")> {
-  return perConfig(config, CALLBACK_ACTION)
-}
-
-/** `actions/webauthn-options.ts`, with the passkey flow. */
-export function webauthnOptionsAction(config: PreparedConfig): Promise<typeof import("./webauthn-options.js")> {
-  return perConfig(config, WEBAUTHN_OPTIONS_ACTION)
-}
 
 /** The built-in pages (`pages/`, Preact). */
 export function builtInPages(config: PreparedConfig): Promise<typeof import("../pages/index.js")> {

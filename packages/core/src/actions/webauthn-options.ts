@@ -1,7 +1,7 @@
 /**
  * `GET /webauthn-options/{provider}`: the options of a passkey ceremony
  * (docs/providers/passkey.md). Loaded on first use with the passkey flow
- * and `@simplewebauthn/server` (actions/lazy.ts).
+ * and `@simplewebauthn/server` (actions/lazy-actions.ts).
  */
 import type { RequestContext } from "../context.js"
 import { InvalidProvider } from "../errors.js"

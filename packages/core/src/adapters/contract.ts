@@ -6,50 +6,19 @@
  *
  * @module adapters
  */
-import type { Account, Authenticator, Awaitable, User } from "../types.js"
-import type { ProviderType } from "../providers/index.js"
+import type { AdapterAccount } from "../model/account.js"
+import type { AdapterAuthenticator } from "../model/authenticator.js"
+import type { Awaitable } from "../model/common.js"
+import type { AdapterSession } from "../model/session.js"
+import type { AdapterUser } from "../model/user.js"
+import type { VerificationToken } from "../model/verification-token.js"
 
-// Declared in types.ts, as in `@auth/core`; still importable from here.
-export type { Authenticator } from "../types.js"
-
-/** A user as stored by an adapter. */
-export interface AdapterUser extends User {
-  /** Unique identifier. */
-  id: string
-  email: string
-  /** `null` until the first successful email sign-in; then that date. */
-  emailVerified: Date | null
-}
-
-/** The account types a sign-in can create (credentials never creates an account). */
-export type AdapterAccountType = Extract<ProviderType, "oauth" | "oidc" | "email" | "webauthn">
-
-/** An account as stored by an adapter. */
-export interface AdapterAccount extends Account {
-  userId: string
-  type: AdapterAccountType
-}
-
-/** A database session. `sessionToken` is what the session cookie holds. */
-export interface AdapterSession {
-  sessionToken: string
-  userId: string
-  /** Absolute expiry. */
-  expires: Date
-}
-
-/** A single-use email sign-in token; `token` is stored hashed with the secret. */
-export interface VerificationToken {
-  /** The email address. */
-  identifier: string
-  expires: Date
-  token: string
-}
-
-/** An authenticator as stored by an adapter. */
-export interface AdapterAuthenticator extends Authenticator {
-  userId: string
-}
+// The records an adapter stores are declared in model/, with the rest of the data model.
+export type { AdapterAccount, AdapterAccountType } from "../model/account.js"
+export type { AdapterAuthenticator, Authenticator } from "../model/authenticator.js"
+export type { AdapterSession } from "../model/session.js"
+export type { AdapterUser } from "../model/user.js"
+export type { VerificationToken } from "../model/verification-token.js"
 
 /**
  * The 19 optional operations of the data layer. Where `null` is listed it is

@@ -2,27 +2,22 @@
  * The configuration of `Auth()`: the same shape as `@auth/core`'s
  * `AuthConfig` 0.41, so existing configurations work unchanged.
  */
-import type { Adapter, AdapterSession, AdapterUser } from "../adapters/contract.js"
+import type { Adapter } from "../adapters/contract.js"
+// From the public module, not model/: declarations that use the configuration then load
+// `@latchkey/core/jwt`, so an app can augment its `JWT` without importing it first.
 import type { JWT, JWTOptions } from "../jwt.js"
+import type { Account } from "../model/account.js"
+import type { Awaitable } from "../model/common.js"
+import type { CookiesOptions } from "../model/cookies.js"
+import type { PagesOptions, Theme } from "../model/pages.js"
+import type { AdapterSession, DefaultSession, Session } from "../model/session.js"
+import type { AdapterUser, Profile, User } from "../model/user.js"
 import type { Provider } from "../providers/index.js"
 import type { CredentialInput } from "../providers/credentials.js"
-import type {
-  Account,
-  Awaitable,
-  CookiesOptions,
-  DatabaseSessionCallbackParams,
-  DefaultSession,
-  JWTSessionCallbackParams,
-  LoggerInstance,
-  PagesOptions,
-  Profile,
-  Session,
-  Theme,
-  User,
-} from "../types.js"
 import type { RedirectProxyAllowedOrigins } from "../security/redirect-proxy-targets.js"
 import type { RateLimitStore } from "../security/rate-limit/store.js"
 import type { raw, skipCSRFCheck } from "../symbols.js"
+import type { WarningCode } from "../warnings.js"
 
 /** Session options (docs/configuration.md, "Sessions"). */
 export interface SessionOptions {
@@ -128,6 +123,21 @@ export interface JWTCallbackParams {
   session?: any
 }
 
+/** Parameters of the `session` callback under the JWT strategy. */
+export interface JWTSessionCallbackParams {
+  session: Session
+  token: JWT
+}
+
+/** Parameters of the `session` callback under the database strategy. */
+export interface DatabaseSessionCallbackParams {
+  session: Session & AdapterSession
+  user: AdapterUser
+  /** The `data` of a `POST /session` (an update), else undefined. */
+  newSession?: any
+  trigger?: "update"
+}
+
 /**
  * Parameters of the `session` callback, typed as `@auth/core` 0.41 types
  * them: the fields of both session strategies at once, so that the common
@@ -204,6 +214,13 @@ export interface EventCallbacks {
   updateUser: (message: { user: User }) => Awaitable<void>
   linkAccount: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
   session: (message: { session: Session; token: JWT }) => Awaitable<void>
+}
+
+/** Logger methods; any may be overridden, the rest use the default logger. */
+export interface LoggerInstance extends Record<string, Function> {
+  warn: (code: WarningCode) => void
+  error: (error: Error) => void
+  debug: (message: string, metadata?: unknown) => void
 }
 
 /**

@@ -4,7 +4,7 @@
  * prefix in secure mode except `__Host-` for the CSRF cookie, HttpOnly,
  * SameSite=Lax, Path=/, and 15-minute lifetimes for the OAuth check cookies.
  */
-import type { CookieOption, CookiesOptions } from "../types.js"
+import type { CookieOption, CookiesOptions } from "../model/cookies.js"
 
 /** The cookie table with every entry complete. */
 export type ResolvedCookies = { [K in keyof CookiesOptions]-?: CookieOption }

@@ -13,7 +13,7 @@
  * exactly `0..n-1`, and a value in both forms at once is ambiguous. Anything
  * else yields no session and every piece is cleared.
  */
-import type { Cookie, CookieOption } from "../types.js"
+import type { Cookie, CookieOption } from "../model/cookies.js"
 
 /** Browsers' limit on one cookie. */
 export const ALLOWED_COOKIE_SIZE = 4096

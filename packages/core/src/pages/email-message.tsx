@@ -8,7 +8,7 @@
  * and the link.
  */
 import { renderToString } from "preact-render-to-string"
-import type { Theme } from "../types.js"
+import type { Theme } from "../model/pages.js"
 import { formatColor, parseColor, readableTextOn } from "./color.js"
 import { LIGHT } from "./styles.js"
 

@@ -20,8 +20,9 @@
  * ```
  * @module providers/credentials
  */
-import type { Awaitable, User } from "../types.js"
-import type { CommonProviderOptions } from "./index.js"
+import type { Awaitable } from "../model/common.js"
+import type { CommonProviderOptions } from "../model/provider.js"
+import type { User } from "../model/user.js"
 
 /** One field of the built-in sign-in form: HTML input attributes plus a label. */
 export interface CredentialInput {

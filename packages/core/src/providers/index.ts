@@ -6,6 +6,7 @@
  *
  * @module providers
  */
+import type { CommonProviderOptions } from "../model/provider.js"
 import type { CredentialsConfig, CredentialsProviderId } from "./credentials.js"
 import type { EmailConfig, EmailProviderId } from "./email.js"
 import type { OAuth2Config, OAuthConfig, OAuthProviderId, OIDCConfig } from "./oauth.js"
@@ -15,18 +16,7 @@ export type * from "./credentials.js"
 export type * from "./email.js"
 export type * from "./oauth.js"
 export type * from "./webauthn.js"
-
-/** The five provider types (docs/providers/index.md). */
-export type ProviderType = "oidc" | "oauth" | "email" | "credentials" | "webauthn"
-
-/** Options every provider has. */
-export interface CommonProviderOptions {
-  /** Unique id; part of the sign-in and callback URLs (`/signin/{id}`, `/callback/{id}`). */
-  id: string
-  /** Shown on the sign-in page button. */
-  name: string
-  type: ProviderType
-}
+export type { CommonProviderOptions, ProviderType } from "../model/provider.js"
 
 /** Any provider's configuration; `P` is an OAuth provider's profile shape. */
 export type ProviderConfig<P = any> = OIDCConfig<P> | OAuth2Config<P> | EmailConfig | CredentialsConfig | WebAuthnConfig

@@ -13,7 +13,7 @@
  *
  * @module providers/nodemailer
  */
-import type { EmailConfig } from "./email.js"
+import type { EmailConfig } from "./lib/email-config.js"
 import { sendWithNodemailer } from "./lib/nodemailer-send.js"
 
 /** The options of {@link Nodemailer}: any field of an email provider but `type` and `options`. */

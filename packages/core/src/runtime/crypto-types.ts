@@ -9,7 +9,7 @@
  * (WebCrypto always does): callers wait with `await` or, on the hot path,
  * with `yield* wait(...)` so a synchronous answer stays synchronous.
  */
-import type { Awaitable } from "../types.js"
+import type { Awaitable } from "../model/common.js"
 
 /** Content-encryption algorithms accepted for `dir` JWEs (RFC 7518 §5.1). */
 export type ContentEncryption = "A256CBC-HS512" | "A256GCM"

@@ -11,7 +11,7 @@
  */
 import { runtimeCrypto } from "#crypto"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
-import type { Awaitable } from "../types.js"
+import type { Awaitable } from "../model/common.js"
 import { type Steps, runSteps, wait } from "../util/steps.js"
 import type { DerivedKey } from "./keys.js"
 

@@ -13,7 +13,7 @@
  */
 import { runtimeCrypto } from "#crypto"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
-import type { Awaitable } from "../types.js"
+import type { Awaitable } from "../model/common.js"
 import { type Steps, runSteps, wait } from "../util/steps.js"
 
 /** A derived content-encryption key and its `kid`. */

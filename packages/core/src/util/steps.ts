@@ -19,7 +19,7 @@
  * const result = runSteps(readSession()) // Session, or Promise<Session>
  * ```
  */
-import type { Awaitable } from "../types.js"
+import type { Awaitable } from "../model/common.js"
 
 
 /** A maybe-async computation returning `T`, written as a generator (see {@link wait}). */

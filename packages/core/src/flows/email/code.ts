@@ -33,7 +33,7 @@ import { timingSafeEqualStrings } from "../../security/constant-time.js"
 import { randomHex } from "../../security/random.js"
 import type { CookieOption } from "../../types.js"
 import { emailLimiter } from "./send-limits.js"
-import type { EmailProvider } from "./send-link.js"
+import type { EmailProvider } from "./provider.js"
 
 /** The longest a code is valid: 10 minutes, in seconds (ASVS 5.0 V6). */
 export const CODE_MAX_AGE = 10 * 60

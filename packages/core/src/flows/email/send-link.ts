@@ -22,19 +22,18 @@
  */
 import type { RequestContext } from "../../context.js"
 import { runSignInCallback } from "../../account/sign-in-callback.js"
-import type { InternalProvider } from "../../config/providers.js"
 import { AuthError, EmailSignInError } from "../../errors.js"
 import { toWebHeaders } from "../../http/request.js"
-import type { EmailConfig } from "../../providers/email.js"
 import type { Account, ResponseInternal } from "../../types.js"
 import { normalizeAddress } from "./normalize-address.js"
 import { codeFormat, issueCode } from "./code.js"
 import { admitSend } from "./send-limits.js"
 import { padLimitedSend, recordSendDuration } from "./send-timing.js"
 import { newLinkToken, storedLinkToken } from "./token.js"
+import type { EmailProvider } from "./provider.js"
 
-/** An email provider after normalisation. */
-export type EmailProvider = InternalProvider & EmailConfig
+// Declared in provider.ts, which code.ts reads too; the actions import it from here.
+export type { EmailProvider } from "./provider.js"
 
 /** Default lifetime of a link: 24 hours, in seconds. */
 export const DEFAULT_LINK_MAX_AGE = 24 * 60 * 60

@@ -5,7 +5,7 @@
  * do not pull `nodemailer` into apps (and edge bundles) that never send mail.
  */
 import { AuthError, InvalidProvider } from "../../errors.js"
-import type { SendVerificationRequestParams } from "../email.js"
+import type { SendVerificationRequestParams } from "./email-config.js"
 
 /** The part of nodemailer 10's API used here. */
 interface NodemailerModule {

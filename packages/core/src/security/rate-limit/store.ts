@@ -7,7 +7,7 @@
  *
  * @module security/rate-limit/store
  */
-import type { Awaitable } from "../../types.js"
+import type { Awaitable } from "../../model/common.js"
 
 /** What a store answers for one attempt. */
 export interface RateLimitResult {

@@ -1,0 +1,34 @@
+/**
+ * The cookies Latchkey sets: their names and attributes, by purpose.
+ */
+import type { SerializeOptions } from "cookie"
+
+/** Cookie serialisation options (those of the `cookie` package). */
+export type CookieSerializeOptions = SerializeOptions
+
+/** Name and attributes of one cookie Latchkey sets. */
+export interface CookieOption {
+  name: string
+  options: CookieSerializeOptions
+}
+
+/** The cookies Latchkey sets, by purpose (docs/configuration.md, "Cookies"). */
+export interface CookiesOptions {
+  sessionToken: Partial<CookieOption>
+  callbackUrl: Partial<CookieOption>
+  csrfToken: Partial<CookieOption>
+  pkceCodeVerifier: Partial<CookieOption>
+  state: Partial<CookieOption>
+  nonce: Partial<CookieOption>
+  webauthnChallenge: Partial<CookieOption>
+  /**
+   * Latchkey only: the database-session cache cookie (`session.cache`).
+   * Default name `latchkey.session-cache` (`__Secure-` prefixed on https).
+   */
+  sessionCache?: Partial<CookieOption>
+}
+
+/** A cookie to set on the response. */
+export interface Cookie extends CookieOption {
+  value: string
+}

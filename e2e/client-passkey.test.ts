@@ -75,6 +75,25 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
     expect(await mediations()).toEqual(["create:optional", "get:optional"])
   })
 
+  it("signIn('passkey', { action: 'register', email }) for an address that has an account: the same options as a new address, refused after the ceremony like a failed one", async () => {
+    const answers = await page.evaluate(async (emails) => {
+      const ask = (email: string) => fetch(`/api/auth/webauthn-options/passkey?${new URLSearchParams({ action: "register", email })}`).then((r) => r.json())
+      return Promise.all(emails.map(ask))
+    }, [BOB.email, "nobody-yet@example.test"])
+    const shape = (answer: any, email: string) => JSON.stringify(answer).replace(/"(challenge|id)":"[\w-]+"/g, '"$1":"<random>"').replaceAll(email, "<address>")
+    expect(shape(answers[0], BOB.email)).toBe(shape(answers[1], "nobody-yet@example.test"))
+    requests.length = 0
+    const result = await page.evaluate((email) => (window as any).latchkey.webauthn.signIn("passkey", { action: "register", email, redirect: false }), BOB.email)
+    expect(result).toEqual({ error: "WebAuthnVerificationError", code: undefined, status: 200, ok: true, url: null })
+    expect(requests).toEqual([
+      "GET /api/auth/providers",
+      `GET /api/auth/webauthn-options/passkey?${new URLSearchParams({ action: "register", email: BOB.email })}`,
+      "POST /api/auth/callback/passkey",
+    ])
+    expect(await session()).toBeNull()
+    expect(await running.app.config.adapter!.listAuthenticatorsByUserId!("bob-1")).toEqual([])
+  })
+
   it("signIn('passkey') with redirect follows the server's answer", async () => {
     await Promise.all([
       page.waitForURL(`${running.app.url}/plain?welcome=1`),

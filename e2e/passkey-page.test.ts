@@ -163,7 +163,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys from the bui
   it("registers a passkey for a new address from the page", async () => {
     await openSignIn()
     await passkeyForm().getByLabel("Email").fill(email)
+    const asked = page.waitForRequest((request) => request.url().includes("/auth/webauthn-options/passkey?"))
     await Promise.all([page.waitForURL(home()), passkeyForm().getByRole("button", { name: "Create a passkey" }).click()])
+    expect(new URL((await asked).url()).search).toBe(`?${new URLSearchParams({ action: "register", email })}`)
     expect((await session()).user.email).toBe(email)
     const user = await adapter.getUserByEmail!(email)
     expect(await adapter.listAuthenticatorsByUserId!(user!.id)).toHaveLength(1)
@@ -240,6 +242,44 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys from the bui
     await page.locator("h1").click() // Tab starts from the top again
     const { dom, tabbed } = await focusOrder(page)
     expect(tabbed).toEqual(dom)
+  })
+
+  it("a provider without sign-up offers no \"Create a passkey\", and Enter in its field signs in", async () => {
+    await signOut()
+    await openSignIn({ autofill: false })
+    const webauthnForm = page.locator('form[data-webauthn-provider="webauthn"]')
+    expect(await webauthnForm.getByRole("button", { name: "Create a passkey" }).count()).toBe(0)
+    expect(await webauthnForm.getByRole("button", { name: "Sign in with a passkey" }).count()).toBe(1)
+    expect(await passkeyForm().getByRole("button", { name: "Create a passkey" }).count()).toBe(1)
+    const asked = page.waitForRequest((request) => request.url().includes("/auth/webauthn-options/webauthn?"))
+    await webauthnForm.getByLabel("Email").fill(email)
+    await webauthnForm.getByLabel("Email").press("Enter")
+    expect(new URL((await asked).url()).search).toBe("?action=authenticate")
+  })
+
+  it("\"Create a passkey\" for an address that has an account is refused in the page like any failed ceremony; the new passkey is signalled unknown and nothing is stored", async () => {
+    await signOut()
+    // A fresh device, so that the only passkey on it is the one this attempt creates.
+    await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId })
+    ;({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", { options: AUTHENTICATOR }))
+    const user = (await adapter.getUserByEmail!(email))!
+    const before = await adapter.listAuthenticatorsByUserId!(user.id)
+    await openSignIn({ autofill: false })
+    await page.evaluate(() => ((window as any).signalled = []))
+    await passkeyForm().getByLabel("Email").fill(email)
+    await passkeyForm().getByRole("button", { name: "Create a passkey" }).click()
+    const alert = passkeyForm().getByRole("alert")
+    await expect.poll(() => alert.count()).toBe(1)
+    expect(await alert.textContent()).toBe("We couldn't create an account with this passkey. If you already have an account, sign in, then add a passkey.")
+    expect(await session()).toBeNull()
+    expect(await adapter.listAuthenticatorsByUserId!(user.id)).toEqual(before)
+    const hasSignalApi = await page.evaluate(() => typeof (window.PublicKeyCredential as any).signalUnknownCredential === "function")
+    if (hasSignalApi) {
+      const signalled = (await page.evaluate(() => (window as any).signalled)) as { rpId: string; credentialId: string }[]
+      expect(signalled).toHaveLength(1)
+      expect(signalled[0]!.rpId).toBe("app.localhost")
+      expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toEqual([])
+    }
   })
 
   it("reported no CSP violation and sent nothing off the loopback interface", async () => {

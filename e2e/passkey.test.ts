@@ -120,8 +120,10 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     await context.clearCookies()
     expect(await session()).toBeNull()
     const before = Number(authenticator.counter)
-    const signedIn = await ceremony("passkey", undefined, email)
+    // Signed out, the address changes nothing: a discoverable sign-in, no credential listed.
+    const signedIn = await ceremony("passkey", "authenticate", email)
     expect(signedIn.options.body.action).toBe("authenticate")
+    expect(signedIn.options.body.options).not.toHaveProperty("allowCredentials")
     expect(signedIn.result).toEqual({ status: 200, url: `${app.origin("a")}/` })
     expect((await session()).user.email).toBe(email)
     expect(Number((await stored(registered.data!.id)).counter)).toBeGreaterThan(before)
@@ -302,15 +304,18 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     expect(response).toEqual({ origins: [app.origin("a"), app.origin("b")] })
   })
 
-  it("answers /webauthn-options as @auth/core does for bad requests", async () => {
+  it("answers /webauthn-options' bad requests as @auth/core does, and tells a signed-out visitor nothing about an address", async () => {
     const origin = app.origin("a")
     const json = async (path: string) => {
       const { response, cookies } = await send(app, `${origin}/auth/${path}`)
       return { status: response.status, body: response.headers.get("content-type")?.includes("json") ? await response.json() : null, location: response.headers.get("location"), cookie: cookies[CHALLENGE_COOKIE] }
     }
     expect(await json("webauthn-options/passkey?action=delete")).toMatchObject({ status: 400, body: { error: "Invalid action" }, cookie: undefined })
-    // A signed-out visitor cannot register onto a known address.
-    expect(await json(`webauthn-options/passkey?action=register&email=${email}`)).toMatchObject({ status: 400, body: { error: "Invalid request" } })
+    // Without sign-up (the webauthn provider's default), a signed-out registration is refused for every address alike.
+    for (const address of [email, "nobody@example.test"]) {
+      expect(await json(`webauthn-options/webauthn?action=register&email=${address}`)).toMatchObject({ status: 400, body: { error: "Invalid request" }, cookie: undefined })
+      expect((await json(`webauthn-options/webauthn?email=${address}`)).body).toMatchObject({ action: "authenticate", options: { rpId: "app.localhost" } })
+    }
     expect(await json("webauthn-options/passkey?action=register")).toMatchObject({ status: 400, body: { error: "Invalid request" } })
     // The challenge cookie: sealed, HttpOnly, SameSite=Lax, 5 minutes.
     const issued = await send(app, `${origin}/auth/webauthn-options/passkey`)
@@ -323,10 +328,19 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     expect(unknownEmail).toMatchObject({ status: 200, body: { action: "register" } })
     expect(unknownEmail.body.options.user.name).toBe("new@example.test")
     expect(unknownEmail.body.options.authenticatorSelection).toMatchObject({ residentKey: "required", userVerification: "required" })
-    const known = await json(`webauthn-options/passkey?email=${email}`)
-    expect(known.body.action).toBe("authenticate")
-    expect(known.body.options.allowCredentials.length).toBeGreaterThan(0)
-    expect(known.body.options.userVerification).toBe("required")
+    // Ada has passkeys: her address gets the same registration options as a new one (a fresh user handle, nothing excluded).
+    const ada = (await adapter.getUserByEmail!(email))!
+    expect((await adapter.listAuthenticatorsByUserId!(ada.id)).length).toBeGreaterThan(0)
+    for (const query of [`email=${email}`, `action=register&email=${email}`]) {
+      const known = await json(`webauthn-options/passkey?${query}`)
+      expect(known.body.action).toBe("register")
+      expect(known.body.options.user.name).toBe(email)
+      expect(known.body.options.user.id).not.toBe(Buffer.from(ada.id).toString("base64url"))
+      expect(known.body.options.excludeCredentials).toEqual([])
+    }
+    const knownSignIn = await json(`webauthn-options/passkey?action=authenticate&email=${email}`)
+    expect(knownSignIn.body).toMatchObject({ action: "authenticate", options: { userVerification: "required" } })
+    expect(knownSignIn.body.options).not.toHaveProperty("allowCredentials")
     const discoverable = await json("webauthn-options/webauthn")
     expect(discoverable.body).toMatchObject({ action: "authenticate", options: { rpId: "app.localhost", userVerification: "preferred" } })
     expect(discoverable.body.options.allowCredentials ?? []).toEqual([])
@@ -366,7 +380,8 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     expect(await adapter.getUserByEmail!("other@example.test")).toBeNull()
     const lateData = await page.evaluate((a) => (window as any).run(a), lateBody)
     const taken = await postRegistration(lateData, `${CHALLENGE_COOKIE}=${late.cookies[CHALLENGE_COOKIE]}`)
-    expect(taken).toMatchObject({ location: `${origin}/auth/signin?error=AccountNotLinked`, sessionSet: false })
+    // Refused as any failed ceremony is: the error does not say that the address has an account.
+    expect(taken).toMatchObject({ location: `${origin}/auth/error?error=WebAuthnVerificationError`, sessionSet: false })
     expect(await adapter.getAuthenticator!(Buffer.from(lateData.id, "base64url").toString("base64"))).toBeNull()
     // The same late answer again: its challenge is spent.
     expect(await postRegistration(lateData, `${CHALLENGE_COOKIE}=${late.cookies[CHALLENGE_COOKIE]}`)).toMatchObject({
@@ -375,5 +390,24 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     })
     const race = (await adapter.getUserByEmail!("race@example.test"))!
     expect(await adapter.listAuthenticatorsByUserId!(race.id)).toHaveLength(1)
+  })
+
+  it("a signed-out sign-up for an address that has an account runs the ceremony and is refused at the callback like a failed one; nothing is stored", async () => {
+    await context.clearCookies()
+    await page.goto(`${app.origin("a")}/`)
+    const ada = (await adapter.getUserByEmail!(email))!
+    const before = await adapter.listAuthenticatorsByUserId!(ada.id)
+    // A fresh authenticator: Chromium's virtual one keeps three resident credentials at most.
+    await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId })
+    ;({ authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    }))
+    const attempt = await ceremony("passkey", "register", email)
+    expect(attempt.options).toMatchObject({ status: 200, body: { action: "register" } })
+    expect(attempt.browserError, (attempt as { message?: string }).message).toBeUndefined()
+    expect(attempt.result).toEqual({ status: 200, url: `${app.origin("a")}/auth/error?error=WebAuthnVerificationError` })
+    expect(await session()).toBeNull()
+    expect(await adapter.getAuthenticator!(Buffer.from(attempt.data!.id, "base64url").toString("base64"))).toBeNull()
+    expect(await adapter.listAuthenticatorsByUserId!(ada.id)).toEqual(before)
   })
 })

@@ -123,7 +123,8 @@ export async function startClientApp(bundles: ClientBundles): Promise<ClientApp>
           return bob
         },
       }),
-      Passkey({ relyingParty: { name: "Latchkey client test" } }),
+      // Sign-up by passkey allowed: a signed-out visitor may register a passkey for a new address.
+      Passkey({ relyingParty: { name: "Latchkey client test" }, allowSignUp: true }),
     ],
     callbacks: {
       // `update({ nickname })` from the client reaches the token, and the session shows it.

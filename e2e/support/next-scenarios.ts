@@ -6,13 +6,22 @@
  */
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { encode } from "../../packages/core/src/jwt.js"
 import { CookieJar } from "../../packages/core/test/support/cookies.js"
+import { CHUNK_SIZE, chunksOf } from "../../packages/core/test/support/hostile.js"
 import { freePort } from "../../packages/core/test/support/free-port.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../packages/core/test/support/openid-provider.js"
 import { type NextServer, buildNextApp, startNextApp } from "./next-app.mjs"
 import { chromiumAvailable, launchChromium } from "./pages-browser.js"
 
 const SECRET = "next-fixture-secret-0123456789abcdef"
+const SESSION_COOKIE = "authjs.session-token"
+
+/** A JWT session for `name` as the fixture's core would mint it; `padding` makes it longer (chunked). */
+function sessionToken(name: string, padding = 0): Promise<string> {
+  const token = { name, email: `${name.toLowerCase()}@example.test`, sub: `${name.toLowerCase()}-1`, ...(padding ? { padding: "p".repeat(padding) } : {}) }
+  return encode({ token, secret: SECRET, salt: SESSION_COOKIE })
+}
 /** `next build` may take a minute on a busy two-core machine. */
 export const BUILD_TIMEOUT_MS = 300_000
 
@@ -125,6 +134,41 @@ export function fixtureScenarios(current: () => NextServer, expectations: Fixtur
       expect(await (await get("/api/me")).json()).toEqual({ auth: null })
       const jar = await signInOverHttp()
       expect(await (await get("/api/me", jar)).json()).toMatchObject({ auth: { user: { name: "Alice", email: "alice@example.test" } } })
+    })
+
+    describe("a session cookie sent twice is one user everywhere: the first copy, as core reads it", () => {
+      /** What each way of reading the session names for `cookie`: a route handler, a server component, auth(fn), the proxy + a protected page. */
+      async function readers(cookie: string) {
+        const headers = { cookie }
+        const session = (await (await get("/api/auth/session", undefined, headers)).json()) as { user?: { name?: string } } | null
+        const page = await textOf(await get("/", undefined, headers), "status")
+        const me = (await (await get("/api/me", undefined, headers)).json()) as { auth: { user?: { name?: string } } | null }
+        const dashboard = await get("/dashboard", undefined, headers)
+        return {
+          session: session?.user?.name ?? null,
+          page,
+          me: me.auth?.user?.name ?? null,
+          dashboard: dashboard.status === 200 ? await textOf(dashboard, "dashboard") : dashboard.status,
+        }
+      }
+
+      it("two valid sessions: Alice first, Mallory second → Alice in every reader", async () => {
+        const cookie = `${SESSION_COOKIE}=${await sessionToken("Alice")}; ${SESSION_COOKIE}=${await sessionToken("Mallory")}`
+        expect(await readers(cookie)).toEqual({ session: "Alice", page: "Signed in as Alice &lt;alice@example.test&gt;", me: "Alice", dashboard: "Dashboard of Alice" })
+      })
+
+      it("an unreadable first copy and a valid second → signed out in every reader (the proxy sends /dashboard to sign-in)", async () => {
+        const cookie = `${SESSION_COOKIE}=not-a-session; ${SESSION_COOKIE}=${await sessionToken("Mallory")}`
+        expect(await readers(cookie)).toEqual({ session: null, page: "Not signed in", me: null, dashboard: 307 })
+      })
+
+      it("chunked sessions (.0, .1) sent twice → the first set in every reader", async () => {
+        const alice = chunksOf(await sessionToken("Alice", CHUNK_SIZE))
+        const mallory = chunksOf(await sessionToken("Mallory", CHUNK_SIZE))
+        expect([alice.length, mallory.length]).toEqual([2, 2])
+        const pairs = [...alice.map((value, i) => `${SESSION_COOKIE}.${i}=${value}`), ...mallory.map((value, i) => `${SESSION_COOKIE}.${i}=${value}`)]
+        expect(await readers(pairs.join("; "))).toEqual({ session: "Alice", page: "Signed in as Alice &lt;alice@example.test&gt;", me: "Alice", dashboard: "Dashboard of Alice" })
+      })
     })
 
     it("builds every URL on AUTH_URL's origin, whatever Host and X-Forwarded-* say", async () => {

@@ -1,7 +1,7 @@
 /**
  * A small app for the passkey tests: a `node:http` server on an ephemeral
  * loopback port serving `Auth()` under `/auth` with the `passkey` and
- * `webauthn` providers, a test page `/` that drives `@simplewebauthn/browser`
+ * `webauthn` providers (sign-up by passkey allowed on `passkey` only), a test page `/` that drives `@simplewebauthn/browser`
  * 14 (served from node_modules at `/simplewebauthn-browser.js`) against
  * `/auth/webauthn-options` and `/auth/callback`, and `/.well-known/webauthn`
  * through `webauthnWellKnown`. Hosts `a.app.localhost` and `b.app.localhost` (RP ID `app.localhost`) are
@@ -101,7 +101,8 @@ export async function startPasskeyApp(adapter: Adapter, strategy: "jwt" | "datab
       warn: (code) => logged.push(`warn:${code}`),
       debug: () => {},
     },
-    providers: [Passkey({ relyingParty }), WebAuthn({ relyingParty, enableConditionalUI: false })],
+    // `passkey` lets signed-out visitors sign up; `webauthn` keeps the default (only signed-in users register).
+    providers: [Passkey({ relyingParty, allowSignUp: true }), WebAuthn({ relyingParty, enableConditionalUI: false })],
   }
   const server = createServer(
     toNodeHandler((request) => {

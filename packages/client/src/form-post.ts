@@ -12,6 +12,8 @@ export interface FormAnswer {
   ok: boolean
   /** The redirect the server chose; `undefined` if it answered no JSON `url`. */
   url: string | undefined
+  /** Without `url`: what came back instead, for the console and errors ("POST … answered 502 (text/html) …"). */
+  problem?: string
 }
 
 /** The `error` query parameter of the server's redirect URL. */
@@ -46,7 +48,12 @@ async function postOnce(url: string, fields: Record<string, unknown>, csrfToken:
     answered = undefined
   }
   const redirect = (answered as { url?: unknown } | undefined)?.url
-  return { status: response.status, ok: response.ok, url: typeof redirect === "string" ? redirect : undefined }
+  if (typeof redirect === "string") return { status: response.status, ok: response.ok, url: redirect }
+  // Not an answer of the auth server (a proxy's error page, a 413 before the body was read): say so.
+  const contentType = response.headers.get("content-type")
+  const problem = `POST ${url} answered ${response.status}${contentType ? ` (${contentType})` : ""} without a redirect URL`
+  console.error(`[latchkey] ${problem}.`)
+  return { status: response.status, ok: response.ok, url: undefined, problem }
 }
 
 /**

@@ -14,6 +14,7 @@ export { getSession } from "./get-session.js"
 export { signIn } from "./sign-in.js"
 export { signOut } from "./sign-out.js"
 export { CHANNEL_NAME } from "./broadcast.js"
+export { RedirectRefusedError } from "./redirect-refused.js"
 export type {
   AuthClientConfig,
   ClientSafeProvider,

@@ -1,7 +1,7 @@
 /** `signIn()`: start or complete a sign-in with a provider, as `next-auth/react` does. */
 import { getCsrfToken } from "./csrf.js"
 import { errorOf, postForm, queryOf, type FormAnswer } from "./form-post.js"
-import { navigate } from "./navigate.js"
+import { navigate, navigateToOwnPage } from "./navigate.js"
 import { apiBaseUrl, pageState } from "./page-state.js"
 import { findProvider, getProviders } from "./providers.js"
 import { invalidateSession, refreshSession } from "./session-store.js"
@@ -23,13 +23,19 @@ export function splitSignInOptions(options: SignInOptions<boolean> | undefined):
  * successful sign-in updates the page's session (one `GET /session` when a
  * `SessionProvider` or another listener shows it; otherwise the session is
  * only marked unknown) and tells the other tabs.
+ *
+ * An answer without a URL (no answer, a proxy's page, a 413) is a
+ * `ClientFetchError`; with `redirect` the page goes to `redirectTo` only if
+ * it is an http(s) URL on the page's origin, else this throws
+ * `RedirectRefusedError`.
  */
 export async function finishSignIn(answer: FormAnswer, redirect: boolean, redirectTo: string): Promise<SignInResponse | void> {
   if (redirect) {
-    navigate(answer.url ?? redirectTo)
+    if (answer.url !== undefined) navigate(answer.url, answer.status)
+    else navigateToOwnPage(redirectTo, answer.status, answer.problem ?? `The sign-in request answered ${answer.status} without a redirect URL`)
     return undefined
   }
-  const error = answer.url === undefined && !answer.ok ? "ClientFetchError" : errorOf(answer.url)
+  const error = answer.url === undefined ? "ClientFetchError" : errorOf(answer.url)
   const code = queryOf(answer.url, "code")
   if (answer.ok && !error) {
     if (pageState().listeners.size > 0) await refreshSession("always", true)
@@ -52,7 +58,11 @@ export async function finishSignIn(answer: FormAnswer, redirect: boolean, redire
  *
  * With `redirect: false` it stays on the page and resolves a
  * {@link SignInResponse} (`error` is e.g. `"CredentialsSignin"` for a
- * refused password, with `ok: true` as in next-auth). The providers list
+ * refused password, with `ok: true` as in next-auth; `"ClientFetchError"`
+ * when the answer carried no URL: no connection, a proxy's error page, a
+ * `413`). With `redirect` (the default) such an answer sends the page to
+ * `redirectTo` only if it is an http(s) URL on the page's origin; otherwise
+ * it rejects with `RedirectRefusedError` and the page stays. The providers list
  * and CSRF token are fetched once per page, so a sign-in after the first
  * costs one POST. A `MissingCSRF` refusal is retried once with a new token.
  */
@@ -87,7 +97,7 @@ export async function signIn(
     answer = await postForm(url, fields, redirectTo)
   } catch (error) {
     console.error(`[latchkey] POST ${url} failed:`, error)
-    answer = { status: 0, ok: false, url: undefined }
+    answer = { status: 0, ok: false, url: undefined, problem: `POST ${url} failed (${(error as Error).message})` }
   }
   return finishSignIn(answer, redirect, redirectTo)
 }

@@ -6,6 +6,7 @@
  */
 import { RequestContext } from "./context.js"
 import { withQuery } from "./http/query.js"
+import { leadsToPage } from "./http/page-path.js"
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
@@ -72,7 +73,9 @@ async function configurationErrorParts(ctx: RequestContext): Promise<AuthRespons
     return jsonParts({ message: CONFIGURATION_MESSAGE }, 500)
   }
   const customErrorPage = config.pages.error
-  const loops = customErrorPage !== undefined && request.query.callbackUrl?.startsWith(customErrorPage)
+  // Paths, not prefixes (@auth/core compares prefixes): a callbackUrl of `/oopsy` does not lead to `/oops`.
+  const callbackUrl = request.query.callbackUrl
+  const loops = customErrorPage !== undefined && callbackUrl !== undefined && leadsToPage(callbackUrl, customErrorPage, request.url.origin)
   if (loops) config.logger.error(new ErrorPageLoop(`The error page ${customErrorPage} must not require authentication.`))
   if (customErrorPage && !loops) {
     return toResponseParts({ redirect: pageUrl(request.url.origin, withQuery(customErrorPage, { error: "Configuration" })) }, false)

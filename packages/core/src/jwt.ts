@@ -9,9 +9,9 @@
  *
  * @module jwt
  */
-import { parse as parseCookieHeader } from "cookie"
 import { MissingSecret } from "./errors.js"
 import { defaultCookies } from "./http/cookie-defaults.js"
+import { parseCookieHeader } from "./http/cookie-header.js"
 import { readChunkedCookie } from "./http/session-cookie.js"
 import { InvalidJWE, NO_MATCHING_SECRET, openJwt, sealJwt } from "./session/jwe.js"
 import { KeyRing } from "./session/keys.js"
@@ -127,7 +127,7 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
   if (!req) throw new TypeError("getToken needs `req`")
   const cookieName = params.cookieName ?? defaultCookies(secureCookie).sessionToken.name
   const headers = headersOf(req)
-  const cookies = parseCookieHeader(headers.get("cookie") ?? "")
+  const cookies = parseCookieHeader(headers.get("cookie"))
   const token = readChunkedCookie(cookieName, cookies).value || bearerToken(headers.get("authorization"))
   if (!token) return null
   if (raw) return token

@@ -5,10 +5,14 @@
  * Latchkey (its Passkey provider on SimpleWebAuthn 14), each with a
  * MemoryAdapter holding the same known user. The action chosen, the status,
  * the shape of the options, the challenge cookie's name and attributes and
- * the error values must agree. Where Latchkey differs on purpose the test
- * pins both sides and docs/migration.md lists the difference: the challenge
- * cookie lives 5 minutes (not 15), and the CSRF and callback-url cookies are
- * not minted by this action. A full ceremony is covered by e2e/passkey.test.ts.
+ * the error values must agree. Latchkey runs with `allowSignUp: true`, the
+ * configuration in which it signs up new addresses as `@auth/core` does.
+ * Where Latchkey differs on purpose the test pins both sides and
+ * docs/migration.md lists the difference: the challenge cookie lives 5
+ * minutes (not 15), the CSRF and callback-url cookies are not minted by this
+ * action, and a signed-out visitor learns nothing about an address (see the
+ * last block; passkey-enumeration.test.ts covers Latchkey alone). A full
+ * ceremony is covered by e2e/passkey.test.ts.
  */
 import { describe, expect, it } from "vitest"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces: @auth/core 0.41.3's own Passkey provider.
@@ -22,12 +26,30 @@ import { type Implementation, latchkey, reference } from "./support/implementati
 import { bodyOf, shapeOf } from "./support/observe.js"
 
 const KNOWN = "known@example.com"
+/** A user with a stored passkey, whose credential id @auth/core lists to anyone who types the address. */
+const WITH_PASSKEY = "passkey-owner@example.com"
+const CREDENTIAL_ID = Buffer.from("passkey-owner's credential id")
 const CHALLENGE_COOKIE = "authjs.challenge"
+/** Latchkey's provider options in the scenarios where both must agree: sign-up on, as @auth/core has it. */
+const SIGN_UP = { allowSignUp: true }
 
-/** A fresh app of `impl` at `app` with one passkey provider and one known user (no passkey yet). */
-async function passkeyApp(impl: Implementation, app: AppOrigin, latchkeyOptions: Record<string, unknown> = {}): Promise<Client> {
+/** A fresh app of `impl` at `app` with one passkey provider, one known user without a passkey and one with. */
+async function passkeyApp(impl: Implementation, app: AppOrigin, latchkeyOptions: Record<string, unknown> = SIGN_UP): Promise<Client> {
   const adapter = MemoryAdapter()
   await adapter.createUser!({ id: "known-user", email: KNOWN, emailVerified: new Date() })
+  const owner = await adapter.createUser!({ id: "passkey-owner", email: WITH_PASSKEY, emailVerified: new Date() })
+  const credentialID = CREDENTIAL_ID.toString("base64")
+  await adapter.linkAccount!({ userId: owner.id, type: "webauthn", provider: "passkey", providerAccountId: credentialID })
+  await adapter.createAuthenticator!({
+    userId: owner.id,
+    providerAccountId: credentialID,
+    credentialID,
+    credentialPublicKey: Buffer.from("a public key").toString("base64"),
+    counter: 1,
+    credentialBackedUp: false,
+    credentialDeviceType: "singleDevice",
+    transports: "internal",
+  })
   const config: Record<string, any> = {
     secret: SECRET,
     trustHost: true,
@@ -65,7 +87,6 @@ function comparableOptions(options: Record<string, unknown> | undefined) {
 const scenarios = [
   { label: "no action, no email (a discoverable sign-in)", query: "", action: "authenticate" },
   { label: "action=authenticate", query: "?action=authenticate", action: "authenticate" },
-  { label: "a known email", query: `?email=${encodeURIComponent(KNOWN)}`, action: "authenticate" },
   { label: "a new email (registration inferred)", query: "?email=new%40example.com", action: "register" },
   { label: "action=register with a new email", query: "?action=register&email=new%40example.com", action: "register" },
 ] as const
@@ -119,6 +140,48 @@ describe.each(ORIGINS)("GET /webauthn-options: @auth/core and Latchkey agree ove
   })
 })
 
+describe.each(ORIGINS)("GET /webauthn-options, signed out: Latchkey tells nothing about an address, @auth/core does (a deliberate difference, $label)", (app: AppOrigin) => {
+  const known = `?email=${encodeURIComponent(WITH_PASSKEY)}`
+  const unknown = "?email=new%40example.com"
+  const answerOf = async (impl: Implementation, query: string, latchkeyOptions?: Record<string, unknown>) => {
+    const { response, body } = await optionsAnswer(impl, app, query, latchkeyOptions)
+    const options = body.options as { allowCredentials?: { id: string }[]; excludeCredentials?: unknown[]; user?: { name?: string } } | undefined
+    return {
+      status: response.status,
+      action: body.action,
+      error: body.error,
+      listed: (options?.allowCredentials ?? []).map((credential) => credential.id),
+      excluded: options?.excludeCredentials?.length,
+      userName: options?.user?.name,
+    }
+  }
+  const listedId = CREDENTIAL_ID.toString("base64url")
+
+  it("an address whose user has a passkey: @auth/core answers authenticate with its credential id; Latchkey, with sign-up, the registration a new address gets", async () => {
+    expect(await answerOf(reference, known)).toMatchObject({ status: 200, action: "authenticate", listed: [listedId] })
+    expect(await answerOf(reference, unknown)).toMatchObject({ status: 200, action: "register" })
+    const ours = await answerOf(latchkey, known)
+    expect(ours).toEqual({ status: 200, action: "register", error: undefined, listed: [], excluded: 0, userName: WITH_PASSKEY })
+    expect({ ...(await answerOf(latchkey, unknown)), userName: WITH_PASSKEY }).toEqual(ours)
+  })
+
+  it("action=register for that address: @auth/core refuses it (and registers a new one); Latchkey answers both alike", async () => {
+    const register = (query: string) => `?action=register&${query.slice(1)}`
+    expect(await answerOf(reference, register(known))).toMatchObject({ status: 400, error: "Invalid request" })
+    expect(await answerOf(reference, register(unknown))).toMatchObject({ status: 200, action: "register" })
+    const ours = await answerOf(latchkey, register(known))
+    expect(ours).toMatchObject({ status: 200, action: "register", listed: [], excluded: 0 })
+    expect({ ...(await answerOf(latchkey, register(unknown))), userName: WITH_PASSKEY }).toEqual(ours)
+  })
+
+  it("without allowSignUp (Latchkey's default), every signed-out request is a discoverable sign-in and action=register is refused for any address", async () => {
+    for (const query of [known, unknown]) {
+      expect(await answerOf(latchkey, query, {})).toEqual({ status: 200, action: "authenticate", error: undefined, listed: [], excluded: undefined, userName: undefined })
+      expect(await answerOf(latchkey, `?action=register&${query.slice(1)}`, {})).toMatchObject({ status: 400, error: "Invalid request" })
+    }
+  })
+})
+
 describe("the algorithms a registration offers", () => {
   const app = ORIGINS[0]!
   const register = "?action=register&email=new%40example.com"
@@ -134,7 +197,7 @@ describe("the algorithms a registration offers", () => {
   })
 
   it("are the provider's registrationOptions.supportedAlgorithmIDs when it names them", async () => {
-    const ours = await optionsAnswer(latchkey, app, register, { registrationOptions: { supportedAlgorithmIDs: [-7] } })
+    const ours = await optionsAnswer(latchkey, app, register, { ...SIGN_UP, registrationOptions: { supportedAlgorithmIDs: [-7] } })
     expect(ours.body.options!.pubKeyCredParams).toEqual([{ alg: -7, type: "public-key" }])
   })
 })

@@ -960,6 +960,42 @@ describe("configuration errors never yield a truthy session", () => {
     })
   })
 
+  describe("with pages.error, a page request under a configuration error (found by a whole-request fuzzer)", () => {
+    const options: OptionsFor = { trustHost: false, pages: { error: "/oops" } }
+
+    it.each([
+      ["a sibling path that shares the prefix", "/oopsy"],
+      ["a longer segment", "/oops-and-more"],
+      ["an absolute URL to a sibling path", `${app.origin}/oopsy?x=1`],
+      ["an unparseable URL", "http://[::1"],
+    ])("callbackUrl %s (%s) is no loop: 302 to the custom error page, nothing logged as ErrorPageLoop", async (_label, callbackUrl) => {
+      for (const action of ["verify-request", "signin", "signout", "error"]) {
+        const c = client(app, options)
+        const response = await c.send(`/auth/${action}?callbackUrl=${encodeURIComponent(callbackUrl)}`)
+        await expectNoLeak(response)
+        expect(response.status).toBe(302)
+        expect(response.headers.get("location")).toBe(`${app.origin}/oops?error=Configuration`)
+        expect(c.config.log.errors.map((e) => e.name)).not.toContain("ErrorPageLoop")
+      }
+    })
+
+    it.each([
+      ["the page itself", "/oops"],
+      ["the page with a query", "/oops?from=somewhere"],
+      ["the page with a trailing slash", "/oops/"],
+      ["a page below it", "/oops/details"],
+      ["the page as an absolute URL", `${app.origin}/oops`],
+    ])("callbackUrl at %s (%s) would loop: the built-in error page, ErrorPageLoop logged", async (_label, callbackUrl) => {
+      const c = client(app, options)
+      const response = await c.send(`/auth/verify-request?callbackUrl=${encodeURIComponent(callbackUrl)}`)
+      const html = await expectNoLeak(response)
+      expect(response.headers.get("location")).toBeNull()
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/)
+      expect(html).toContain("Server error")
+      expect(c.config.log.errors.map((e) => e.name)).toContain("ErrorPageLoop")
+    })
+  })
+
   it("getToken without a secret throws MissingSecret rather than returning a token", async () => {
     const token = await validToken(names.session)
     const req = buildRequest(app.origin, { cookie: cookieHeader([[names.session, token]]) })

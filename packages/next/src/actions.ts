@@ -10,6 +10,7 @@ import type { Session } from "@latchkey/core/types"
 import { cookies, headers as requestHeaders, redirect as nextRedirect } from "./next-modules.js"
 import type { NextAuthConfig } from "./config.js"
 import { publicOrigin } from "./origin.js"
+import { currentCookieHeader } from "./request-cookies.js"
 import { parseSetCookie } from "./set-cookie.js"
 
 /** The options of the server-side `signIn`: where to land afterwards, whether to redirect, and the provider's own fields (credentials). */
@@ -39,6 +40,11 @@ export function actionConfigOf(config: NextAuthConfig): AuthConfig {
 
 async function actionContext(config: NextAuthConfig): Promise<ActionContext> {
   const headers = new Headers(await requestHeaders())
+  // The cookies as `auth()` reads them: the first of a name wins, and what an earlier call of this
+  // request set (a `signIn` before an `unstable_update`) counts.
+  const cookie = await currentCookieHeader(headers)
+  if (cookie === undefined) headers.delete("cookie")
+  else headers.set("cookie", cookie)
   const origin = publicOrigin(headers, config)
   const basePath = config.basePath === "/" ? "" : (config.basePath ?? "/api/auth").replace(/\/+$/, "")
   // Untrusted: core answers UntrustedHost for any URL, and `run` turns that into a thrown Error.

@@ -2,7 +2,8 @@
  * `auth`: one function with next-auth 5's call forms.
  *
  * - `await auth()` in a server component, server action or route handler:
- *   the session from the request's cookies (Next's `headers()`), or `null`.
+ *   the session from the request's `Cookie` header, with the cookies set
+ *   during the request applied (`request-cookies.ts`), or `null`.
  * - `export { auth as middleware }` / `export { auth as proxy }`, or
  *   `export default auth`: middleware that runs the `authorized` callback.
  * - `auth((req, ctx) => …)`: wraps middleware or a route handler, which
@@ -13,11 +14,12 @@
 import { readSession } from "@latchkey/core/integration"
 import type { Session } from "@latchkey/core/types"
 import type { GetServerSidePropsContext, NextApiRequest, NextApiResponse } from "next"
-import { cookies as cookieStore, headers as requestHeaders } from "./next-modules.js"
+import { headers as requestHeaders } from "./next-modules.js"
 import type { NextMiddleware, NextRequest } from "next/server.js"
 import { type AuthWrapped, type NextAuthRequest, runAuthorized } from "./authorize.js"
 import type { NextAuthConfig } from "./config.js"
 import { type HeaderReader, publicOrigin } from "./origin.js"
+import { currentCookieHeader } from "./request-cookies.js"
 import { readSessionCookies } from "./session.js"
 
 /** A route handler as `auth((req, ctx) => …)` wraps it. */
@@ -48,12 +50,6 @@ function headerReaderOf(headers: unknown): HeaderReader {
   }
 }
 
-/** A `Cookie` header value for the cookies of Next's store (values percent-encoded, as core decodes them). */
-function cookieHeaderOf(store: { getAll(): Array<{ name: string; value: string }> }): string | undefined {
-  const pairs = store.getAll().map(({ name, value }) => `${name}=${encodeURIComponent(value)}`)
-  return pairs.length > 0 ? pairs.join("; ") : undefined
-}
-
 interface NodeLikeResponse {
   appendHeader?(name: string, value: string): unknown
   headers?: { append(name: string, value: string): void }
@@ -74,13 +70,13 @@ export function createAuth(configSource: ConfigSource): AuthFunction {
   async function readFor(args: unknown[]): Promise<unknown> {
     const [first, second] = args
     if (args.length === 0) {
-      // Server components, server actions, route handlers: the current request. The cookies come from
-      // Next's cookie store, not the Cookie header, so a page rendered after a server action that
-      // signed in or updated the session sees the new cookie.
+      // Server components, server actions, route handlers: the current request. Its own Cookie header,
+      // read as everywhere else (the first of a name wins), plus the cookies set during the request, so
+      // a page rendered after a server action that signed in or updated the session sees the new cookie.
       const headers = await requestHeaders()
       const config = await configSource(undefined)
       // A render cannot set cookies, so what core would refresh while reading is not needed here.
-      return readSession({ cookie: cookieHeaderOf(await cookieStore()), origin: publicOrigin(headers, config) }, config)
+      return readSession({ cookie: await currentCookieHeader(headers), origin: publicOrigin(headers, config) }, config)
     }
     if (first instanceof Request) {
       const request = first as NextRequest

@@ -23,5 +23,5 @@ type Server = typeof import("next/server.js")
 export const { cookies, headers } = headersModule as Headers
 /** Throws Next's redirect. */
 export const { redirect } = navigationModule as Navigation
-/** The response helpers of middleware. */
-export const { NextResponse } = serverModule as Server
+/** The response helpers of middleware, and Next's request (its `cookies` is Next's parse of a `Cookie` header). */
+export const { NextRequest, NextResponse } = serverModule as Server

@@ -15,6 +15,7 @@ export {
   getCsrfToken,
   getProviders,
   getSession,
+  RedirectRefusedError,
   SessionContext,
   SessionProvider,
   signIn,

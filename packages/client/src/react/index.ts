@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export { __NEXTAUTH, getCsrfToken, getProviders, getSession, signIn, signOut } from "../index.js"
+export { __NEXTAUTH, getCsrfToken, getProviders, getSession, RedirectRefusedError, signIn, signOut } from "../index.js"
 export type {
   AuthClientConfig,
   ClientSafeProvider,

@@ -71,6 +71,6 @@ export async function runCeremony(request: CeremonyRequest): Promise<FormAnswer>
   } catch (error) {
     // The connection failed after the prompt: reported as a result (`ClientFetchError`), like signIn's POST.
     console.error(`[latchkey] POST ${url} failed:`, error)
-    return { status: 0, ok: false, url: undefined }
+    return { status: 0, ok: false, url: undefined, problem: `POST ${url} failed (${(error as Error).message})` }
   }
 }

@@ -10,7 +10,12 @@ import { runCeremony } from "./ceremony.js"
 export interface PasskeySignInOptions<Redirect extends boolean = true> extends SignInOptions<Redirect> {
   /** Ask for the ceremony: `"authenticate"` or `"register"`. Default: the server decides (see docs/providers/passkey.md, "The routes"). */
   action?: "authenticate" | "register"
-  /** The address to sign in or register with; a new address registers a passkey for a new account. */
+  /**
+   * The address of a sign-up: on a provider with `allowSignUp`, a passkey is
+   * registered for a new account with it (refused after the ceremony when
+   * the address has an account). Otherwise ignored: a signed-out visitor
+   * signs in with any passkey the browser holds.
+   */
   email?: string
   /** Offer the passkeys in the autofill of an `<input autocomplete="username webauthn">` instead of a dialog. */
   useBrowserAutofill?: boolean

@@ -23,14 +23,18 @@
  *
  * WebAuthn accounts follow the same rules, refused with
  * {@link AccountNotLinked} instead, and never link by email (a passkey
- * proves no inbox), as in `@auth/core`.
+ * proves no inbox), as in `@auth/core`. A new passkey whose address another
+ * user has is refused with the plain {@link WebAuthnVerificationError} that
+ * any failed ceremony gives, not `AccountNotLinked`: the one who registered
+ * it proved nothing, and must not learn that the address has an account
+ * from the error's name (`@auth/core` says `AccountNotLinked`).
  *
  * Unlike `@auth/core`, `events.createUser` fires only when a user is really
  * created, not on a dangerous email link to an existing user.
  */
 import type { RequestContext } from "../context.js"
 import type { AdapterAccount, AdapterUser } from "../adapters/contract.js"
-import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
+import { AccountNotLinked, OAuthAccountNotLinked, WebAuthnVerificationError } from "../errors.js"
 import type { Account, Profile, TokenSet, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"
 import type { SignInAttempt } from "./sign-in-attempt.js"
@@ -117,6 +121,9 @@ export async function resolveOAuthUser(
   let user: AdapterUser
   let created = false
   if (byEmail) {
+    if (request.account.type === "webauthn") {
+      throw new WebAuthnVerificationError("The new passkey's address belongs to another user: a passkey is never linked by address; sign in as that user first to add it.", { provider })
+    }
     if (!request.allowDangerousEmailAccountLinking) {
       throw new NotLinked("Another user already has this email address; sign in as them first to link the account.", { provider })
     }

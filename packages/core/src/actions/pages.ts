@@ -53,6 +53,7 @@ function pageProviders(ctx: RequestContext): PageProvider[] {
             formFields: provider.formFields as PageProvider["formFields"],
             optionsUrl: `${base}/webauthn-options/${provider.id}`,
             conditionalUI: provider.enableConditionalUI === true,
+            signUp: provider.allowSignUp === true,
           })
         }
         break

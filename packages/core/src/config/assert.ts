@@ -111,6 +111,11 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
       if (version && !/^v\d+(?:\.\d+){0,2}$/.test(version)) {
         return new AuthError(`Provider "${provider.id}": simpleWebAuthnBrowserVersion "${version}" must look like v9, v9.0 or v9.0.1.`)
       }
+      if (provider.allowSignUp !== undefined && typeof provider.allowSignUp !== "boolean") {
+        return new InvalidProvider(
+          `Provider "${provider.id}": \`allowSignUp\` must be true or false; got ${typeof provider.allowSignUp} (docs/providers/passkey.md, "Sign-up").`,
+        )
+      }
       if (provider.enableConditionalUI) {
         if (conditionalUI) return new DuplicateConditionalUI("Only one WebAuthn provider may set `enableConditionalUI: true`.")
         conditionalUI = true

@@ -4,9 +4,9 @@
  * Every refusal is a {@link BadRequest} carrying the status to answer with;
  * nothing here throws anything else.
  */
-import { parse as parseCookieHeader } from "cookie"
 import type { AuthAction, RequestHeaders, RequestInternal } from "../types.js"
 import { isAuthAction, takesProviderId } from "./action-names.js"
+import { parseCookieHeader } from "./cookie-header.js"
 
 /** Largest body read from a POST: 64 KiB (forms and JSON here are tiny). */
 export const MAX_BODY_BYTES = 64 * 1024

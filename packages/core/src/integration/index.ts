@@ -10,10 +10,12 @@
  * - {@link readSession}: the session for a `Cookie` header value.
  * - {@link sessionFromBody}: the session in a `GET {basePath}/session` answer's body.
  * - {@link encodeParsedForm}: a framework-parsed form body as the body again.
+ * - {@link parseCookieHeader}: a `Cookie` header's cookies as core reads them (the first of a name wins).
  *
  * @module
  */
 export { encodeParsedForm } from "./form-body.js"
+export { parseCookieHeader } from "../http/cookie-header.js"
 export { originFromHost } from "./host-origin.js"
 export { type PublicOriginInput, resolvePublicOrigin } from "./public-origin.js"
 export { readSession, type SessionReadRequest, sessionFromBody } from "./read-session.js"

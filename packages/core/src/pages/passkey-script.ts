@@ -16,6 +16,7 @@ const PASSKEY_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
   "unknown-credential": "This passkey is no longer registered here. Choose another passkey, or create a new one.",
   AccountNotLinked: "This email address already belongs to an account. Sign in the way you did before, then add a passkey.",
   "options-failed": "We couldn't start a passkey for this address. If you already have one, use “Sign in with a passkey”.",
+  "sign-up-refused": "We couldn't create an account with this passkey. If you already have an account, sign in, then add a passkey.",
   "needs-email": "Enter your email address to create a passkey.",
   cancelled: "The passkey request was cancelled or timed out. Please try again.",
   "already-registered": "This device already has a passkey for this site: use “Sign in with a passkey”.",
@@ -25,8 +26,8 @@ const PASSKEY_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
 
 // Plain ES2020 for the browser. Each form marked data-webauthn-provider gets:
 // the "Sign in with a passkey" button (a discoverable-credential sign-in), its
-// submit ("Create a passkey" for the address typed; the server answers
-// "authenticate" when the address already has passkeys), and, on the form of
+// submit ("Create a passkey" for the address typed, on a form marked
+// data-webauthn-sign-up; elsewhere Enter in the field signs in), and, on the form of
 // the provider with `enableConditionalUI` (at most one, config/assert.ts),
 // autofill (conditional mediation) on its `webauthn` autocomplete field.
 const PAGE_LOGIC = `
@@ -56,6 +57,7 @@ const setUp = (form, autofill) => {
   const optionsUrl = form.dataset.webauthnOptions;
   const base = form.action.slice(0, form.action.length - ("/callback/" + encodeURIComponent(provider)).length);
   const emailInput = form.querySelector('input[autocomplete~="webauthn"]') || form.querySelector('input[name="email"]');
+  const signUp = form.hasAttribute("data-webauthn-sign-up");
   let leaving = false;
   const buttons = Array.from(form.querySelectorAll("button"));
   const busy = (on) => { for (const b of buttons) b.disabled = on; form.setAttribute("aria-busy", String(on)); };
@@ -93,6 +95,11 @@ const setUp = (form, autofill) => {
         await signalUnknown(answer.options.rpId || location.hostname, data.id);
         return say(form, "unknown-credential");
       }
+      if (answer.action === "register" && error === "WebAuthnVerificationError") {
+        // The server kept nothing: the passkey just made must not linger in the password manager.
+        await signalUnknown((answer.options.rp && answer.options.rp.id) || location.hostname, data.id);
+        return say(form, "sign-up-refused");
+      }
       return say(form, error);
     }
     leaving = true;
@@ -111,9 +118,10 @@ const setUp = (form, autofill) => {
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     if (!lib.browserSupportsWebAuthn()) return say(form, "unsupported");
+    if (!signUp) return run({ action: "authenticate" }, false).then(startAutofill);
     const email = emailInput ? emailInput.value.trim() : "";
     if (!email) return say(form, "needs-email");
-    run({ email }, false).then(startAutofill);
+    run({ action: "register", email }, false).then(startAutofill);
   });
   // A ceremony started by a button aborts the pending autofill one; start it again afterwards.
   const startAutofill = async () => {

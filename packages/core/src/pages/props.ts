@@ -37,6 +37,8 @@ export interface PageProvider {
   optionsUrl?: string
   /** WebAuthn providers: `enableConditionalUI`, whether the passkey script offers autofill on the `webauthn` field. */
   conditionalUI?: boolean
+  /** WebAuthn providers: `allowSignUp`, whether the page offers "Create a passkey" to a signed-out visitor. */
+  signUp?: boolean
   /**
    * Why this provider cannot sign anyone in on this server (e.g. an OAuth
    * provider without its client id): the page shows a disabled entry with

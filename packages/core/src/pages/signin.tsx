@@ -156,6 +156,7 @@ function FieldsForm({
       data-webauthn-provider={webauthn ? provider.id : undefined}
       data-webauthn-options={scripted ? optionsUrl : undefined}
       data-webauthn-autofill={scripted && provider.conditionalUI ? "" : undefined}
+      data-webauthn-sign-up={scripted && provider.signUp ? "" : undefined}
     >
       <Hidden name="csrfToken" value={context.csrfToken} />
       <Hidden name="callbackUrl" value={context.callbackUrl} />
@@ -168,7 +169,7 @@ function FieldsForm({
           <button type="button" class="lk-button" data-passkey-sign-in="">
             Sign in with a passkey
           </button>
-          <SubmitButton variant="secondary">Create a passkey</SubmitButton>
+          {provider.signUp ? <SubmitButton variant="secondary">Create a passkey</SubmitButton> : null}
         </>
       ) : (
         <SubmitButton>Sign in with {String(provider.name)}</SubmitButton>

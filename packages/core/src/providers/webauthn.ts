@@ -68,6 +68,22 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   formFields: Record<string, CredentialInput>
   /** Offer passkeys in the email field's autofill (conditional mediation). Default `true`. */
   enableConditionalUI?: boolean
+  /**
+   * Let a signed-out visitor create an account by registering a passkey for
+   * an email address (`action=register&email=…`, or an `email` without
+   * `action`). Default `false`: only a signed-in user can register a passkey
+   * (added to their account), and a signed-out visitor's options request is
+   * always a sign-in with a discoverable credential.
+   *
+   * The address of a sign-up is not verified (a passkey proves an
+   * authenticator, not an inbox), and a completed sign-up tells whoever
+   * made it whether the address was free. With an email provider too, a
+   * stranger could take a person's address before they arrive, and that
+   * person's email sign-in is then refused (docs/account-linking.md). Turn
+   * it on for passkey-first apps that accept this, or verify the inbox
+   * first (docs/providers/passkey.md, "Sign-up").
+   */
+  allowSignUp?: boolean
   /** Accepted for `@auth/core` compatibility; Latchkey never loads the browser library from a CDN. */
   simpleWebAuthnBrowserVersion?: SemverString | false
   /** Your site: RP ID(s), name and origin(s). Defaults from the request. */

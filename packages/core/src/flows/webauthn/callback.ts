@@ -139,6 +139,10 @@ async function register(ctx: RequestContext, provider: InternalProvider, data: C
   const webauthn = provider as WebAuthnConfig
   const { challenge, user: registering } = await spendChallenge(ctx, provider.id, "register")
   if (!registering) throw new WebAuthnVerificationError("The registration challenge names no user: start the registration again.", { provider: provider.id })
+  // A sign-up (no user id: asked signed out) needs the provider's consent now too, should it have been withdrawn since.
+  if (registering.id === undefined && webauthn.allowSignUp !== true) {
+    throw new WebAuthnVerificationError("Sign-up by passkey is off for this provider (allowSignUp): sign in first to add a passkey.", { provider: provider.id })
+  }
 
   const library = await simpleWebAuthn(ctx.config)
   const rp = relyingParty(provider, ctx.request.url)

@@ -1,11 +1,21 @@
 /**
  * `GET /webauthn-options/{provider}`: the options of the next ceremony, in
  * `@auth/core`'s shape (`{ options, action }`), so its client code and
- * `@simplewebauthn/browser` keep working. Which ceremony is decided as
- * `@auth/core` decides it (see {@link decideAction}); the challenge is
- * issued through challenge.ts (cookie + single-use server copy).
+ * `@simplewebauthn/browser` keep working. Which ceremony is decided by
+ * {@link decideAction}; the challenge is issued through challenge.ts
+ * (cookie + single-use server copy).
+ *
+ * A signed-out visitor has proved nothing, so nothing about any address is
+ * looked up for them or told to them: `@auth/core` answers a known address
+ * with `authenticate` and that user's credential ids, an unknown one with
+ * `register`, which tells anyone which addresses have accounts. Here a
+ * signed-out visitor gets a discoverable-credential sign-in (no
+ * `allowCredentials`), or, where the provider allows sign-up, registration
+ * options for the address that are the same whether or not it has an
+ * account (a fresh user handle, no `excludeCredentials`); a taken address
+ * is refused later, at the callback, with the error any failed ceremony
+ * gives (account/link.ts).
  */
-import type { AdapterUser } from "../../adapters/contract.js"
 import { currentUser } from "../../account/current-user.js"
 import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
@@ -17,39 +27,45 @@ import { registrationAlgorithms } from "./algorithms.js"
 import { relyingParty } from "./relying-party.js"
 import { simpleWebAuthn } from "./server-library.js"
 
-/** Who the options are for: the signed-in user, a known user by email, or a new email. */
-interface UserInfo {
-  user: Partial<AdapterUser> & { email?: string | null }
-  exists: boolean
+/** What the request asks and what the server knows of its sender; nothing here depends on any stored address. */
+export interface OptionsRequest {
+  /** The `action` query parameter, when valid. */
+  action: WebAuthnAction | undefined
+  signedIn: boolean
+  /** A non-empty `email` query parameter was sent. */
+  hasEmail: boolean
+  /** The provider's `allowSignUp`. */
+  allowSignUp: boolean
 }
 
 /**
- * `@auth/core`'s decision: an explicit `authenticate` always; `register`
- * only with a user and only when "signed in" equals "user exists" (a
- * signed-out visitor cannot register a passkey onto someone's known
- * address); none given and signed out: known user → authenticate, new
- * email → register, no email → authenticate (discoverable credentials).
- * Signed in without an action: no decision (`null`).
+ * The ceremony to offer, or `null` for `400 Invalid request`.
+ *
+ * - Signed in: `action` decides (`register` adds a passkey to the signed-in
+ *   user, `authenticate` signs in again); without one, `null`, as in
+ *   `@auth/core`.
+ * - Signed out: `register` only with an address and only where the
+ *   provider allows sign-up (an `action=register` otherwise is `null`, for
+ *   every address alike); an address without `action` is a sign-up where
+ *   sign-up is allowed, else ignored; everything else is `authenticate`
+ *   with a discoverable credential.
  */
-export function decideAction(action: WebAuthnAction | undefined, signedIn: boolean, info: UserInfo | null): WebAuthnAction | null {
+export function decideAction({ action, signedIn, hasEmail, allowSignUp }: OptionsRequest): WebAuthnAction | null {
+  if (signedIn) return action ?? null
+  const signUp = allowSignUp && hasEmail
+  if (action === "register") return signUp ? "register" : null
   if (action === "authenticate") return "authenticate"
-  if (action === "register") return info && signedIn === info.exists ? "register" : null
-  if (signedIn) return null
-  if (!info) return "authenticate"
-  return info.exists ? "authenticate" : "register"
+  return signUp ? "register" : "authenticate"
 }
 
 function json(ctx: RequestContext, status: number, body: Record<string, unknown>): ResponseInternal {
   return { status, headers: { "Content-Type": "application/json" }, body, cookies: ctx.responseCookies }
 }
 
-/** The user the `email` query parameter names: stored, or a new address. */
-async function userFromEmail(ctx: RequestContext): Promise<UserInfo | null> {
+/** The `email` query parameter, trimmed and lower-cased; `""` when absent. */
+function requestedEmail(ctx: RequestContext): string {
   const raw = ctx.request.query.email
-  const email = typeof raw === "string" ? raw.trim().toLowerCase() : ""
-  if (!email) return null
-  const existing = await ctx.config.adapter!.getUserByEmail!(email)
-  return existing ? { user: existing, exists: true } : { user: { email }, exists: false }
+  return typeof raw === "string" ? raw.trim().toLowerCase() : ""
 }
 
 /** Answers `GET /webauthn-options/{provider}` for a WebAuthn provider. */
@@ -60,14 +76,17 @@ export async function webauthnOptions(ctx: RequestContext, provider: InternalPro
     return json(ctx, 400, { error: "Invalid action" })
   }
   const signedIn = await currentUser(ctx)
-  const info: UserInfo | null = signedIn ? { user: signedIn.user, exists: true } : await userFromEmail(ctx)
-  const action = decideAction(requested as WebAuthnAction | undefined, !!signedIn, info)
-  const email = info?.user.email
-  if (!action || (action === "register" && typeof email !== "string")) return json(ctx, 400, { error: "Invalid request" })
+  const email = signedIn ? signedIn.user.email : requestedEmail(ctx)
+  const action = decideAction({
+    action: requested as WebAuthnAction | undefined,
+    signedIn: !!signedIn,
+    hasEmail: typeof email === "string" && email !== "",
+    allowSignUp: webauthn.allowSignUp === true,
+  })
+  if (!action || (action === "register" && (typeof email !== "string" || email === ""))) return json(ctx, 400, { error: "Invalid request" })
 
-  const adapter = ctx.config.adapter!
-  const userId = info?.user.id
-  const authenticators = userId ? await adapter.listAuthenticatorsByUserId!(userId) : []
+  // Only a signed-in user's own credentials are ever listed (to exclude them from a registration, or to sign in again).
+  const authenticators = signedIn ? await ctx.config.adapter!.listAuthenticatorsByUserId!(signedIn.user.id) : []
   const credentials = authenticators.map((a) => ({ id: toBase64Url(a.credentialID), transports: stringToTransports(a.transports) }))
   const rp = relyingParty(provider, ctx.request.url)
   const library = await simpleWebAuthn(ctx.config)
@@ -82,10 +101,13 @@ export async function webauthnOptions(ctx: RequestContext, provider: InternalPro
     return json(ctx, 200, { action, options })
   }
 
+  // A sign-up names the address only: its user handle is random, whoever has the address.
   const user: RegistrationUser = { email: email as string }
-  if (userId) user.id = userId
-  if (info?.user.name) user.name = info.user.name
-  if (info?.user.image) user.image = info.user.image
+  if (signedIn) {
+    user.id = signedIn.user.id
+    if (signedIn.user.name) user.name = signedIn.user.name
+    if (signedIn.user.image) user.image = signedIn.user.image
+  }
   const options = await library.generateRegistrationOptions({
     ...(webauthn.registrationOptions as object),
     supportedAlgorithmIDs: registrationAlgorithms(webauthn.registrationOptions),

@@ -134,7 +134,7 @@ describe("renderSignInPage: provider forms", () => {
     const script = "window.passkeyPage = 1"
     const WEBAUTHN = provider("webauthn", "webauthn", { formFields: PASSKEY.formFields!, optionsUrl: `${BASE}/webauthn-options/webauthn` })
     const html = render({
-      providers: [{ ...PASSKEY, optionsUrl: `${BASE}/webauthn-options/passkey`, conditionalUI: true }, CREDENTIALS, WEBAUTHN],
+      providers: [{ ...PASSKEY, optionsUrl: `${BASE}/webauthn-options/passkey`, conditionalUI: true, signUp: true }, CREDENTIALS, WEBAUTHN],
       passkeyScript: script,
     })
     const [passkey, credentials, webauthn] = forms(html)
@@ -146,6 +146,11 @@ describe("renderSignInPage: provider forms", () => {
     expect(passkey!.body).toContain('<button type="button" class="lk-button" data-passkey-sign-in>Sign in with a passkey</button>')
     expect(passkey!.body).toContain('<button type="submit" class="lk-button lk-button-secondary">Create a passkey</button>')
     expect(passkey!.body).not.toContain("Sign in with Passkey")
+    // "Create a passkey" only where the provider allows sign-up (allowSignUp), marked for the script.
+    expect(passkey!.attributes).toContain("data-webauthn-sign-up")
+    expect(webauthn!.attributes).not.toContain("data-webauthn-sign-up")
+    expect(webauthn!.body).toContain("Sign in with a passkey</button>")
+    expect(webauthn!.body).not.toContain("Create a passkey")
     expect(credentials!.body).toContain(">Sign in with Password</button>")
     expect(html).toMatch(new RegExp(`<script>${script}</script></body></html>$`))
   })

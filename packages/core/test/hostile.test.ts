@@ -924,7 +924,7 @@ describe("configuration errors never yield a truthy session", () => {
     ["no secret", { secret: undefined }],
     ["an empty secret list", { secret: [] }],
     ["trustHost false", { trustHost: false }],
-    ["a credentials provider without authorize", (impl) => ({
+    ["a credentials provider without authorize", () => ({
       providers: [{ id: "credentials", name: "Credentials", type: "credentials", credentials: { username: {} } }],
     })],
     ["a provider of an unknown type", { providers: [{ id: "x", name: "X", type: "saml" }] }],

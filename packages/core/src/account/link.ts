@@ -31,7 +31,7 @@
 import type { RequestContext } from "../context.js"
 import type { AdapterAccount, AdapterUser } from "../adapters/contract.js"
 import { AccountNotLinked, OAuthAccountNotLinked } from "../errors.js"
-import type { Account, Profile, TokenSet, User } from "../types.js"
+import type { TokenSet, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"
 import type { SignInAttempt } from "./sign-in-attempt.js"
 

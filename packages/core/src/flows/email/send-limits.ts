@@ -11,7 +11,7 @@ import type { ConfigSlot } from "../../config/per-config.js"
 import { type PreparedConfig, perConfig } from "../../config/prepare.js"
 import { EmailSendRefused } from "../../errors.js"
 import { clientIpOf } from "../../security/client-ip.js"
-import { createRateLimiter, type RateLimiter, type RateLimitRule } from "../../security/rate-limit/limiter.js"
+import { createRateLimiter, type RateLimitDecision, type RateLimiter, type RateLimitRule } from "../../security/rate-limit/limiter.js"
 
 /** Default messages to one address: 1 per minute, 5 per hour. */
 export const DEFAULT_PER_ADDRESS: readonly RateLimitWindow[] = [
@@ -52,7 +52,7 @@ function sendRules(ctx: RequestContext, address: string): RateLimitRule[] {
  */
 export async function admitSend(ctx: RequestContext, providerId: string, address: string): Promise<boolean> {
   const limiter = perConfig(ctx.config, EMAIL_LIMITER)
-  let decision
+  let decision: RateLimitDecision
   try {
     decision = await limiter.check(sendRules(ctx, address))
   } catch (error) {

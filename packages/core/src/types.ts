@@ -266,6 +266,7 @@ export interface PublicProvider {
 }
 
 /** Logger methods; any may be overridden, the rest use the default logger. */
+// biome-ignore lint/complexity/noBannedTypes: @auth/core's LoggerInstance, kept exactly so apps' loggers type-check unchanged.
 export interface LoggerInstance extends Record<string, Function> {
   warn: (code: WarningCode) => void
   error: (error: Error) => void

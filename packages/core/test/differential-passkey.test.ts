@@ -12,7 +12,7 @@
  */
 import { describe, expect, it } from "vitest"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces: @auth/core 0.41.3's own Passkey provider.
-import AuthjsPasskey from "../../../compat/node_modules/@auth/core/providers/passkey.js"
+import { Passkey as AuthjsPasskey } from "../../../compat/authjs-parts.js"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import LatchkeyPasskey from "../src/providers/passkey.js"
 import { Client } from "./support/client.js"
@@ -25,7 +25,7 @@ const KNOWN = "known@example.com"
 const CHALLENGE_COOKIE = "authjs.challenge"
 
 /** A fresh app of `impl` at `app` with one passkey provider and one known user (no passkey yet). */
-async function passkeyApp(impl: Implementation, app: AppOrigin, latchkeyOptions: Record<string, unknown> = {}): Promise<Client> {
+async function passkeyApp(impl: Implementation, app: AppOrigin, latchkeyOptions: Record<string, unknown> = {}): Promise<Client<Record<string, any>>> {
   const adapter = MemoryAdapter()
   await adapter.createUser!({ id: "known-user", email: KNOWN, emailVerified: new Date() })
   const config: Record<string, any> = {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CookieJar } from "../../packages/core/test/support/cookies.js"
 import { freePort } from "../../packages/core/test/support/free-port.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../packages/core/test/support/openid-provider.js"
+// @ts-expect-error: plain JavaScript (types in JSDoc) without declarations.
 import { type NextServer, buildNextApp, startNextApp } from "./next-app.mjs"
 import { chromiumAvailable, launchChromium } from "./pages-browser.js"
 

@@ -46,7 +46,7 @@ async function setup(session: Record<string, unknown> = { cache: { maxAge: 60 } 
         return (fn as (...a: unknown[]) => unknown)(...args)
       },
     ]),
-  ) as Required<Adapter>
+  ) as unknown as Required<Adapter>
   const errors: Error[] = []
   const config: AuthConfig = {
     secret: "session-cache-test-secret-0123456789",

@@ -17,7 +17,7 @@ import { join } from "node:path"
 import SQLite from "better-sqlite3"
 import { createDatabase, type Database, KyselyAdapter, migrate } from "../../../adapter-kysely/src/index.js"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces, without type declarations here.
-import { Kysely as PublishedKysely, KyselyAdapter as PublishedKyselyAdapter, SqliteDialect as PublishedSqliteDialect } from "../../../../compat/kysely-adapter.js"
+import * as publishedKysely from "../../../../compat/kysely-adapter.js"
 import type { Adapter } from "../../src/adapters/contract.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 
@@ -69,8 +69,8 @@ export const sessionAdapters: SessionAdapter[] = [
     name: "@auth/kysely-adapter 1.11.2 on SQLite",
     open: () =>
       onSqlite(async (file) => {
-        const published = new PublishedKysely({ dialect: new PublishedSqliteDialect({ database: new SQLite(file) }) })
-        return { adapter: PublishedKyselyAdapter(published) as Adapter, close: () => published.destroy() }
+        const published = new publishedKysely.Kysely({ dialect: new publishedKysely.SqliteDialect({ database: new SQLite(file) }) })
+        return { adapter: publishedKysely.KyselyAdapter(published) as Adapter, close: () => published.destroy() }
       }),
   },
 ]

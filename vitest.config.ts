@@ -1,7 +1,22 @@
 import { fileURLToPath } from "node:url"
+import ts from "typescript"
 import { defineConfig } from "vitest/config"
 
 const coreRuntime = (file: string) => fileURLToPath(new URL(`./packages/core/src/runtime/${file}`, import.meta.url))
+
+/**
+ * Every published @latchkey/* entry resolved to its source, as `npm run typecheck` resolves it
+ * (the `paths` of tsconfig.typecheck.json, read from there so the two cannot drift): unit tests
+ * then need no build, and a module and its test see one copy of each package.
+ */
+function sourceEntries(): { find: RegExp; replacement: string }[] {
+  const { config } = ts.readConfigFile(fileURLToPath(new URL("./tsconfig.typecheck.json", import.meta.url)), ts.sys.readFile)
+  const paths = config.compilerOptions.paths as Record<string, [string]>
+  return Object.entries(paths).map(([entry, [target]]) => {
+    const pattern = entry.replace(/[.+?^${}()|[\]\\/]/g, "\\$&").replace("*", "(.+)")
+    return { find: new RegExp(`^${pattern}$`), replacement: fileURLToPath(new URL(target.replace("*", "$1"), import.meta.url)) }
+  })
+}
 
 export default defineConfig({
   test: {
@@ -24,7 +39,25 @@ export default defineConfig({
             "packages/*/test/**/*.test.{ts,tsx}",
             "e2e/**/*.test.{ts,tsx}",
           ],
-          exclude: ["**/node_modules/**", "**/*.restart.test.ts"],
+          exclude: ["**/node_modules/**", "**/*.restart.test.ts", "packages/*/test/unit/**"],
+        },
+      },
+      {
+        extends: true,
+        // Unit tests (packages/*/test/unit, one module each) run on the sources alone: no build,
+        // no service, no browser, no compat/ install. `npm run test:unit` runs only this project.
+        resolve: {
+          alias: [
+            { find: "#crypto", replacement: coreRuntime("crypto-node.ts") },
+            { find: "#package-files", replacement: coreRuntime("package-files-node.ts") },
+            { find: "#webauthn-server", replacement: coreRuntime("webauthn-server-node.ts") },
+            ...sourceEntries(),
+          ],
+        },
+        test: {
+          name: "unit",
+          env: { LATCHKEY_EXPECTED_RUNTIME: "node" },
+          include: ["packages/*/test/unit/**/*.test.{ts,tsx}"],
         },
       },
       {

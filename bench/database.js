@@ -185,7 +185,13 @@ async function measure(library, ours, target) {
       // Not Credentials: @auth/core refuses it under the database strategy. Nothing is fetched on a session read.
       providers: [{ id: "op", name: "OP", type: "oidc", issuer: "https://op.example", clientId: "bench", clientSecret: "bench-secret" }],
       // The first error is kept and reported with the failures; none is printed 100,000 times.
-      logger: { error: (error) => void (loggedError ??= String(error?.stack ?? error)), warn: () => {}, debug: () => {} },
+      logger: {
+        error: (error) => {
+          loggedError ??= String(error?.stack ?? error)
+        },
+        warn: () => {},
+        debug: () => {},
+      },
     }
     if (side === "latchkey-cache") {
       if (users.length > 1) throw new Error("the session.cache side measures one user only")

@@ -114,7 +114,7 @@ async function runPrepared(Auth, config, perLane, check) {
 /** `count` items split round robin over `concurrency` lanes. */
 const lanesOf = (items) => {
   const lanes = Array.from({ length: Math.min(concurrency, items.length) }, () => [])
-  items.forEach((item, index) => lanes[index % lanes.length].push(item))
+  for (const [index, item] of items.entries()) lanes[index % lanes.length].push(item)
   return lanes
 }
 

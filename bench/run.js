@@ -491,11 +491,8 @@ async function oauthRun(side, round, op) {
   }
   // One child measures all three rows; each row carries the child's steal share.
   const rows = Object.fromEntries(Object.entries(result.rows).map(([name, row]) => [name, { label: result.label, ...row, cpuTicks }]))
-  console.log(
-    Object.keys(OAUTH_ROWS)
-      .map((name) => `${name} ${fmt(rows[name].rps)} req/s (${fmt(rows[name].cpuMicrosPerRequest)} µs CPU)`)
-      .join(", ") + `, steal ${percent(stealShare(cpuTicks))}`,
-  )
+  const perRow = Object.keys(OAUTH_ROWS).map((name) => `${name} ${fmt(rows[name].rps)} req/s (${fmt(rows[name].cpuMicrosPerRequest)} µs CPU)`)
+  console.log(`${perRow.join(", ")}, steal ${percent(stealShare(cpuTicks))}`)
   return rows
 }
 
@@ -636,7 +633,7 @@ const rows = [
   ["in-process", latchkey.label + manyUsers + tag, inProcessLatchkeyMany, false],
   ["HTTP", authjs.label, httpAuthjs, true],
   ["HTTP", latchkey.label + tag, httpLatchkey, true],
-  ["HTTP", "@latchkey/node toNodeAuthHandler" + tag, httpNative, true],
+  ["HTTP", `@latchkey/node toNodeAuthHandler${tag}`, httpNative, true],
   ["HTTP", "bare node:http", httpBare, true],
   ["HTTP", "adapter only (fixed Response)", httpAdapter, true],
 ]

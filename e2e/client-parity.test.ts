@@ -140,11 +140,11 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       tab.requests.push(describeRequest(request))
       tab.inFlight++
     })
-    for (const event of ["requestfinished", "requestfailed"] as const) {
-      page.on(event, (request) => {
-        if (isAuthRoute(request)) tab.inFlight--
-      })
+    const settled = (request: BrowserRequest) => {
+      if (isAuthRoute(request)) tab.inFlight--
     }
+    page.on("requestfinished", settled)
+    page.on("requestfailed", settled)
     page.on("pageerror", (error) => tab.pageErrors.push(error.message))
     await page.goto(`${at.url}${pagePath(client)}`)
     await page.waitForFunction(() => "harness" in window)

@@ -23,7 +23,10 @@ type Scheme = "light" | "dark"
 const backgroundLuminance = (page: Page) =>
   page.evaluate(() => {
     const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\d+(\.\d+)?/g)!.map(Number) as [number, number, number]
-    const lin = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+    const lin = (channel: number) => {
+      const c = channel / 255
+      return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    }
     return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
   })
 

@@ -6,6 +6,7 @@
  * imports; docs/migration.md ("Next.js") lists what differs.
  */
 import { describe } from "vitest"
+// @ts-expect-error: plain JavaScript (types in JSDoc) without declarations.
 import { NEXT_AUTH_APP, nextAuthInstalled, writeNextAuthVariant } from "./support/next-app.mjs"
 import { fixtureScenarios, serveFixtureForFile } from "./support/next-scenarios.js"
 

@@ -16,6 +16,7 @@ import { Kysely, SqliteDialect } from "kysely"
 import type { Browser } from "playwright-core"
 import { freePort } from "../packages/core/test/support/free-port.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../packages/core/test/support/openid-provider.js"
+// @ts-expect-error: plain JavaScript (types in JSDoc) without declarations.
 import { LATCHKEY_APP, type NextServer, buildNextApp, startNextApp } from "./support/next-app.mjs"
 import { BUILD_TIMEOUT_MS, fixtureScenarios, serveFixtureForFile } from "./support/next-scenarios.js"
 import { chromiumAvailable, launchChromium } from "./support/pages-browser.js"

@@ -13,6 +13,7 @@ import { createServer } from "node:net"
 import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { encode } from "../packages/core/src/jwt.js"
+// @ts-expect-error: plain JavaScript (types in JSDoc) without declarations.
 import { NEXT15_VERSION, type NextServer, buildNextApp, startNextApp, writeNext15EdgeVariant } from "./support/next-app.mjs"
 
 const SECRET = randomBytes(32).toString("hex")

@@ -6,6 +6,7 @@
  * registry on the first run (e2e/.next15-install) and reused afterwards.
  */
 import { beforeAll, describe } from "vitest"
+// @ts-expect-error: plain JavaScript (types in JSDoc) without declarations.
 import { NEXT15_APP, NEXT15_VERSION, writeNext15Variant } from "./support/next-app.mjs"
 import { fixtureScenarios, serveFixtureForFile } from "./support/next-scenarios.js"
 

@@ -210,7 +210,9 @@ describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () =>
   it("keeps a busy (disabled) button readable: the passkey script disables the form's buttons during a ceremony", async () => {
     for (const prefers of ["light", "dark"] as const) {
       await load(renderSignInPage(signInProps({})), prefers)
-      await page.locator("button").evaluateAll((buttons) => buttons.forEach((button) => ((button as HTMLButtonElement).disabled = true)))
+      await page.locator("button").evaluateAll((buttons) => {
+        for (const button of buttons) (button as HTMLButtonElement).disabled = true
+      })
       await page.locator("button").first().hover() // a disabled button under the pointer as well
       const failing = (await measureContrast(page)).filter((s) => s.ratio < (s.kind === "border" ? 3 : 4.5))
       expect(failing, prefers).toEqual([])

@@ -349,7 +349,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     // A GET callback and a malformed body are refused with an error, never a 500.
     expect((await json("callback/passkey")).location).toBe(`${origin}/auth/error?error=Configuration`)
     const options = await nodeOptions("passkey", "authenticate")
-    for (const form of [{ action: "authenticate", data: "{not json" }, { action: "authenticate" }, { action: "steal", data: "{}" }]) {
+    for (const form of [{ action: "authenticate", data: "{not json" }, { action: "authenticate" }, { action: "steal", data: "{}" }] as Record<string, string>[]) {
       const { response } = await send(app, `${origin}/auth/callback/passkey`, { cookie: options.cookie, form })
       expect(response.headers.get("location")).toBe(`${origin}/auth/error?error=WebAuthnVerificationError`)
     }

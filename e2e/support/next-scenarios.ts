@@ -11,6 +11,7 @@ import { CookieJar } from "../../packages/core/test/support/cookies.js"
 import { CHUNK_SIZE, chunksOf } from "../../packages/core/test/support/hostile.js"
 import { freePort } from "../../packages/core/test/support/free-port.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../packages/core/test/support/openid-provider.js"
+// @ts-expect-error: plain JavaScript (types in JSDoc) without declarations.
 import { type NextServer, buildNextApp, startNextApp } from "./next-app.mjs"
 import { chromiumAvailable, launchChromium } from "./pages-browser.js"
 

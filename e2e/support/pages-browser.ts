@@ -65,7 +65,10 @@ export async function measureContrast(page: Page): Promise<ContrastSample[]> {
       return [0, 1, 2].map((i) => top[i]! * a + bottom[i]! * (1 - a)).concat(1) as Rgba
     }
     const luminance = ([r, g, b]: Rgba) => {
-      const lin = (c: number) => ((c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4)
+      const lin = (channel: number) => {
+        const c = channel / 255
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+      }
       return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
     }
     const ratio = (x: Rgba, y: Rgba) => {

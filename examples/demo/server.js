@@ -111,10 +111,12 @@ async function main(env = process.env) {
  * while the first one closes everything.
  */
 function stopOnSignals(stop) {
-  let stopping
+  let stopping = false
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
     process.on(signal, () => {
-      stopping ??= stop().finally(() => process.exit(0))
+      if (stopping) return
+      stopping = true
+      stop().finally(() => process.exit(0))
     })
   }
 }

@@ -23,10 +23,10 @@ function Status() {
       <p id="email">{data?.user?.email ?? ""}</p>
       <p id="popup">{popup.status}</p>
       <p id="popup-success"></p>
-      <button id="signin" onClick={() => void signIn("credentials", { username: "alice", password: "wonderland", redirect: false })}>
+      <button type="button" id="signin" onClick={() => void signIn("credentials", { username: "alice", password: "wonderland", redirect: false })}>
         Sign in
       </button>
-      <button id="popup-signin" onClick={() => void popup.popUpSignin()}>
+      <button type="button" id="popup-signin" onClick={() => void popup.popUpSignin()}>
         Sign in in a popup
       </button>
     </main>

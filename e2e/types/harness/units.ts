@@ -106,7 +106,7 @@ export function corpusUnits(
     const cases: Case[] = isApp
       ? [
           {
-            name: group[0]!.relativePath.split("/").slice(0, 2).join("/") + "/",
+            name: `${group[0]!.relativePath.split("/").slice(0, 2).join("/")}/`,
             paths: files.map((f) => f.path),
             locate,
             expected: [],

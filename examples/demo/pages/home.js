@@ -26,7 +26,7 @@ function signedOutBody({ hosted, localOidc, csrfToken, origin }) {
 <li><a class="button" href="/auth/signin?callbackUrl=%2F">Sign in</a> with <code>demo@latchkey.dev</code> / <code>latchkey-demo</code>, an email link or code, or a passkey (autofill).</li>
 <li><a href="/signup">Create an account</a> with an email address and a password.</li>
 <li>Email sign-in sends a real message to the demo's own SMTP server: read it in the <a href="/mailbox">mailbox</a>.</li>
-<li>${localOidc ? signInButton("local-oidc", "Continue with Local OIDC", csrfToken) + ` <span class="muted">an identity provider running on ${escapeHtml(localOidc.issuer)}</span>` : `<span class="muted">Local OIDC is not running.</span>`}</li>
+<li>${localOidc ? `${signInButton("local-oidc", "Continue with Local OIDC", csrfToken)} <span class="muted">an identity provider running on ${escapeHtml(localOidc.issuer)}</span>` : `<span class="muted">Local OIDC is not running.</span>`}</li>
 </ul></section>
 <section class="card"><h2>Hosted providers</h2><ul class="plain">${hostedNotes(hosted, csrfToken, origin)}</ul></section>`
 }

@@ -13,7 +13,7 @@ import { type Adapter } from "@latchkey/core/adapters"
 import { runAdapterConformance } from "@latchkey/adapter-test"
 import { migrate } from "@latchkey/adapter-kysely"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces, without type declarations here.
-import { Kysely as PublishedKysely, KyselyAdapter as PublishedKyselyAdapter, SqliteDialect as PublishedSqliteDialect } from "../../../compat/kysely-adapter.js"
+import * as publishedKysely from "../../../compat/kysely-adapter.js"
 import { addExtraColumns } from "./support/conformance.js"
 import { rawReads } from "./support/raw.js"
 import { sqliteTarget, type Target } from "./support/targets.js"
@@ -24,8 +24,8 @@ let published: { destroy(): Promise<void> } | undefined
 runAdapterConformance({
   name: "@auth/kysely-adapter 1.11.2 on SQLite",
   async adapter() {
-    published = new PublishedKysely({ dialect: new PublishedSqliteDialect({ database: new SQLite(target!.url) }) })
-    return PublishedKyselyAdapter(published) as Adapter
+    published = new publishedKysely.Kysely({ dialect: new publishedKysely.SqliteDialect({ database: new SQLite(target!.url) }) })
+    return publishedKysely.KyselyAdapter(published) as Adapter
   },
   webauthn: false,
   skip: ["getAccount"],

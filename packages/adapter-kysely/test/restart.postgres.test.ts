@@ -54,7 +54,7 @@ if (!bin) {
 
 describe.runIf(bin)("PostgreSQL stopped and started under a running app", () => {
   let server: PrivatePostgres | undefined
-  let db: Awaited<ReturnType<typeof createDatabase>> | undefined
+  let db: Awaited<ReturnType<typeof createDatabase<any>>> | undefined
   let op: OpenIdProvider | undefined
   const unhandled: unknown[] = []
   const onUnhandled = (reason: unknown) => void unhandled.push(reason)

@@ -43,8 +43,8 @@ await forEachFamily((create) => {
       expect(users).toHaveLength(1)
       expect(users[0]).toMatchObject({ name: X_USER.data.name, email: null, image: X_USER.data.profile_image_url })
       const accounts = await current().db.selectFrom("Account").selectAll().execute()
-      expect(accounts).toEqual([expect.objectContaining({ userId: users[0].id, provider: "twitter", providerAccountId: X_USER.data.id })])
-      expect(await current().db.selectFrom("Session").select("userId").execute()).toEqual([{ userId: users[0].id }])
+      expect(accounts).toEqual([expect.objectContaining({ userId: users[0]!.id, provider: "twitter", providerAccountId: X_USER.data.id })])
+      expect(await current().db.selectFrom("Session").select("userId").execute()).toEqual([{ userId: users[0]!.id }])
 
       const { body } = await app.session()
       expect(body?.user).toEqual({ name: X_USER.data.name, email: null, image: X_USER.data.profile_image_url })

@@ -93,7 +93,7 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
 
     // One user per node: ids picked by the slot their hash tag maps to, so that
     // every node ends up holding a whole user (all five keys of a user on it).
-    const ranges = (await cluster!.cluster("SLOTS")) as [number, number, [string, number]][]
+    const ranges = (await cluster!.cluster("SLOTS")) as unknown as [number, number, [string, number]][]
     const ids = ranges.map(([from, to]) => {
       for (let n = 0; ; n++) {
         const slot = calculateSlot(keyLayout("cluster:").user(`spread-${n}`))
@@ -137,7 +137,7 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
     for (let i = 0; i < keys.length; i++) {
       expect(results.slice(i * 5, i * 5 + 5).filter((result) => result.ok), keys[i]).toHaveLength(3)
     }
-    const ranges = (await cluster!.cluster("SLOTS")) as [number, number, [string, number]][]
+    const ranges = (await cluster!.cluster("SLOTS")) as unknown as [number, number, [string, number]][]
     const nodesHolding = new Set(keys.map((key) => ranges.findIndex(([from, to]) => {
       const slot = calculateSlot(store.keyOf(key))
       return slot >= from && slot <= to

@@ -85,7 +85,7 @@ describeWithRedis("RedisAdapter: values and ids", () => {
 
   it("writes with a missing key field or an invalid date are refused, naming the field", async () => {
     const user = await adapter.createUser({ id: "", email: "refusals@example.com", emailVerified: null })
-    const refused = (promise: Promise<unknown>, message: RegExp) =>
+    const refused = (promise: unknown, message: RegExp) =>
       expect(promise).rejects.toSatisfy((error) => error instanceof RedisAdapterError && error.reason === "invalid_value" && message.test(error.message))
     await refused(adapter.createSession({ sessionToken: 1 as never, userId: user.id, expires: new Date() }), /createSession: "sessionToken" must be a string/)
     await refused(adapter.createSession({ sessionToken: "s", userId: user.id, expires: "tomorrow" as never }), /"expires" must be a valid Date/)

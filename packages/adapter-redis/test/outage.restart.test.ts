@@ -100,7 +100,7 @@ describe.skipIf(!ready && !onCI)("RedisAdapter: Redis restarted", () => {
     await stopRedis()
     try {
       const expires = new Date(Date.now() + HOUR)
-      const calls: [string, () => Promise<unknown>][] = [
+      const calls: [string, () => unknown][] = [
         ["createUser", () => adapter.createUser({ id: "", email: "down@example.com", emailVerified: null })],
         ["getUser", () => adapter.getUser(user.id)],
         ["getUserByEmail", () => adapter.getUserByEmail(user.email)],

@@ -94,7 +94,7 @@ describeWithRedis("RedisAdapter: sessions only", () => {
   })
 
   it("an operation the users adapter lacks stays absent, so Latchkey can name it as missing", () => {
-    const adapter = RedisAdapter(redis, { prefix, only: "sessions", users: { getUser: () => null } })
+    const adapter: Adapter = RedisAdapter(redis, { prefix, only: "sessions", users: { getUser: () => null } })
     expect(adapter.linkAccount).toBeUndefined()
     expect(adapter.createUser).toBeUndefined()
     expect(adapter.deleteUser).toBeUndefined()

@@ -84,7 +84,7 @@ describeWithRedis("RedisAdapter: expiry by TTL", () => {
     const ended = Array.from({ length: 20 }, (_, i) => [Date.now() - HOUR - i, `ended-${i}`] as const)
     await redis.zadd(keys.sessions(user.id), ...ended.flat())
     await adapter.createSession({ sessionToken: "ttl-live", userId: user.id, expires: new Date(Date.now() + HOUR) })
-    expect(await redis.zrange(keys.sessions(user.id), 0, -1)).toEqual([keys.sessionMember("ttl-live")])
+    expect(await redis.zrange(keys.sessions(user.id), 0, "-1")).toEqual([keys.sessionMember("ttl-live")])
   })
 
   it("deleteSession removes the token from the user's index", async () => {
@@ -92,7 +92,7 @@ describeWithRedis("RedisAdapter: expiry by TTL", () => {
     await adapter.createSession({ sessionToken: "ttl-del-1", userId: user.id, expires: new Date(Date.now() + HOUR) })
     await adapter.createSession({ sessionToken: "ttl-del-2", userId: user.id, expires: new Date(Date.now() + HOUR) })
     await adapter.deleteSession("ttl-del-1")
-    expect(await redis.zrange(keys.sessions(user.id), 0, -1)).toEqual([keys.sessionMember("ttl-del-2")])
+    expect(await redis.zrange(keys.sessions(user.id), 0, "-1")).toEqual([keys.sessionMember("ttl-del-2")])
     await adapter.deleteSession("ttl-del-2")
     expect(await redis.exists(keys.sessions(user.id))).toBe(0)
   })

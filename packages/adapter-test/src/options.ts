@@ -69,19 +69,20 @@ export type ConformanceGroup =
  * Raw reads of your storage that bypass the adapter, so the suite can check
  * what was really stored (and really deleted). Each returns the stored record
  * with dates as `Date` instances (and booleans as booleans), or `null` when
- * there is none.
+ * there is none. A record is any object: a row, or an interface such as
+ * `AdapterUser` (which `Record<string, unknown>` would refuse).
  */
 export interface ConformanceDatabase {
   /** Called once before the first test: create tables, open connections. */
   connect?(): Awaitable<void>
   /** Called once after the last test: close connections, drop test tables. */
   disconnect?(): Awaitable<void>
-  user(id: string): Awaitable<Record<string, unknown> | null>
-  session(sessionToken: string): Awaitable<Record<string, unknown> | null>
-  account(key: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<Record<string, unknown> | null>
-  verificationToken(key: Pick<VerificationToken, "identifier" | "token">): Awaitable<Record<string, unknown> | null>
+  user(id: string): Awaitable<Record<string, any> | null>
+  session(sessionToken: string): Awaitable<Record<string, any> | null>
+  account(key: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<Record<string, any> | null>
+  verificationToken(key: Pick<VerificationToken, "identifier" | "token">): Awaitable<Record<string, any> | null>
   /** Required unless `webauthn` is `false`. */
-  authenticator?(credentialID: string): Awaitable<Record<string, unknown> | null>
+  authenticator?(credentialID: string): Awaitable<Record<string, any> | null>
 }
 
 /** Extra fields per model that your storage keeps (columns you added). */

@@ -48,12 +48,13 @@ export const inBrowser = (): boolean => typeof window !== "undefined" && typeof 
 /** The endpoint configuration; the same object on the server and in the browser. */
 export function clientConfig(): AuthClientConfig {
   const holder = globalThis as Holder
-  return (holder[CONFIG_KEY] ??= {
+  holder[CONFIG_KEY] ??= {
     baseUrl: "",
     basePath: "/api/auth",
     baseUrlServer: "http://localhost:3000",
     basePathServer: "/api/auth",
-  })
+  }
+  return holder[CONFIG_KEY]
 }
 
 function emptyState(): PageState {
@@ -75,7 +76,8 @@ function emptyState(): PageState {
 export function pageState(): PageState {
   if (!inBrowser()) return emptyState()
   const holder = globalThis as Holder
-  return (holder[STATE_KEY] ??= emptyState())
+  holder[STATE_KEY] ??= emptyState()
+  return holder[STATE_KEY]
 }
 
 /** `baseUrl + basePath` in a browser, `baseUrlServer + basePathServer` without a window; no trailing slash. */

@@ -4,7 +4,6 @@
  * (session-equality.ts), and the other tabs told over the broadcast channel.
  */
 import { openChannel, readSessionMessage, type SessionMessage } from "./broadcast.js"
-import { fetchJson } from "./fetch-json.js"
 import { apiBaseUrl, inBrowser, pageState, type PageState, type SessionFetch, type SessionListener } from "./page-state.js"
 import { sameSession } from "./session-equality.js"
 import type { Session } from "./types.js"

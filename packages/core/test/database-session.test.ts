@@ -53,7 +53,7 @@ function recordedAdapter(store: Required<Adapter>) {
         return (fn as (...a: unknown[]) => unknown)(...args)
       },
     ]),
-  ) as Required<Adapter>
+  ) as unknown as Required<Adapter>
   return { adapter, calls, state }
 }
 

@@ -12,7 +12,7 @@
 import { createHash } from "node:crypto"
 import { describe, expect, it } from "vitest"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces: @auth/core 0.41.3's own Nodemailer provider.
-import AuthjsNodemailer from "../../../compat/node_modules/@auth/core/providers/nodemailer.js"
+import { Nodemailer as AuthjsNodemailer } from "../../../compat/authjs-parts.js"
 import type { Adapter, VerificationToken } from "../src/adapters/contract.js"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import LatchkeyNodemailer from "../src/providers/nodemailer.js"
@@ -40,7 +40,7 @@ function observedAdapter(): { adapter: Adapter; stored: VerificationToken[] } {
 }
 
 interface EmailApp {
-  client: Client
+  client: Client<Record<string, any>>
   adapter: Adapter
   stored: VerificationToken[]
   config: Record<string, any>
@@ -66,7 +66,7 @@ function emailApp(impl: Implementation, app: AppOrigin, providerOptions: Record<
 }
 
 /** POST /auth/signin/email for `email`, as the sign-in form does. */
-async function askForLink(client: Client, email: string, callbackUrl: string) {
+async function askForLink(client: Client<Record<string, any>>, email: string, callbackUrl: string) {
   const csrfToken = await client.csrfToken()
   return client.send("/auth/signin/email", { form: { csrfToken, email, callbackUrl } })
 }

@@ -9,7 +9,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces: @auth/core 0.41.3's own token hash.
-import { createHash as authjsCreateHash } from "../../../compat/node_modules/@auth/core/lib/utils/web.js"
+import { createHash as authjsCreateHash } from "../../../compat/authjs-parts.js"
 import type { Adapter, AdapterUser } from "../src/adapters/contract.js"
 import { Auth, type AuthConfig, setEnvDefaults } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"

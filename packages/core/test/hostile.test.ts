@@ -95,7 +95,7 @@ describe.each(ORIGINS)("session cookies that must not yield a session ($label)",
     ["a stray '!' inside the ciphertext of a valid token", () => editSegment(3, (text) => `${text.slice(0, 8)}!${text.slice(8)}`)],
     ["a stray space inside the iv of a valid token", () => editSegment(2, (text) => `${text.slice(0, 4)} ${text.slice(4)}`)],
     ["a valid token's tag with '=' padding", () => editSegment(4, (text) => `${text}=`)],
-    ["a valid token's tag in standard base64 ('+' and '/')", () => editSegment(4, (text) => text.replace(/-/g, "+").replace(/_/g, "/") + "+/")],
+    ["a valid token's tag in standard base64 ('+' and '/')", () => editSegment(4, (text) => `${text.replace(/-/g, "+").replace(/_/g, "/")}+/`)],
     ["a valid token's ciphertext with one extra base64url character", () => editSegment(3, (text) => `${text}A`)],
     // Decoders ignore the unused low bits of the last character: the same bytes, another spelling.
     ["a valid token's iv spelled non-canonically (unused bits set)", async () => respellSegment(await validToken(names.session), 2)],
@@ -557,7 +557,7 @@ describe.each(ORIGINS)("callbackUrl payloads never redirect off-origin ($label)"
         // What a browser would make of the Location header, resolved against the current page.
         expect(new URL(location, `${app.origin}/auth/callback/credentials`).host).toBe(new URL(app.origin).host)
         const cookie = findSetCookie(response, names.callbackUrl)
-        if (cookie && cookie.value) expect(new URL(cookie.value, app.origin).origin).toBe(app.origin)
+        if (cookie?.value) expect(new URL(cookie.value, app.origin).origin).toBe(app.origin)
       })
     })
   })
@@ -924,7 +924,7 @@ describe("configuration errors never yield a truthy session", () => {
     ["no secret", { secret: undefined }],
     ["an empty secret list", { secret: [] }],
     ["trustHost false", { trustHost: false }],
-    ["a credentials provider without authorize", (impl) => ({
+    ["a credentials provider without authorize", () => ({
       providers: [{ id: "credentials", name: "Credentials", type: "credentials", credentials: { username: {} } }],
     })],
     ["a provider of an unknown type", { providers: [{ id: "x", name: "X", type: "saml" }] }],

@@ -104,10 +104,10 @@ describe.each(realAdapters)("with $name", (kind) => {
     let failOnce = true
     const app = await setup((store) => ({
       ...store,
-      async deleteSession(key: string) {
+      deleteSession(key: string): ReturnType<typeof store.deleteSession> {
         if (failOnce) {
           failOnce = false
-          throw new Error("connection reset while deleting")
+          return Promise.reject<never>(new Error("connection reset while deleting"))
         }
         return store.deleteSession(key)
       },
@@ -127,8 +127,8 @@ describe.each(realAdapters)("with $name", (kind) => {
   it("a sign-out whose delete of the raw row fails is reported, and the hashed row is deleted all the same", async () => {
     const app = await setup((store) => ({
       ...store,
-      async deleteSession(key: string) {
-        if (key === app.token) throw new Error("connection reset while deleting")
+      deleteSession(key: string): ReturnType<typeof store.deleteSession> {
+        if (key === app.token) return Promise.reject<never>(new Error("connection reset while deleting"))
         return store.deleteSession(key)
       },
     }))

@@ -21,7 +21,6 @@ import { CookieJar, findSetCookie, isDeletion, parseSetCookie, setCookies } from
 const ORIGIN = HTTP_ORIGIN.origin
 const COOKIE = "authjs.session-token"
 const CACHE = "latchkey.session-cache"
-const DAY = 24 * 60 * 60 * 1000
 const VERIFIED = new Date("2024-05-01T10:00:00.000Z")
 const ADA = { id: "u1", name: "Ada", email: "ada@example.com", emailVerified: VERIFIED, image: null, team: "analytical" }
 const GRACE = { id: "u2", name: "Grace", email: "grace@example.com", emailVerified: null, image: null }
@@ -47,7 +46,7 @@ async function setup(session: Record<string, unknown> = { cache: { maxAge: 60 } 
         return (fn as (...a: unknown[]) => unknown)(...args)
       },
     ]),
-  ) as Required<Adapter>
+  ) as unknown as Required<Adapter>
   const errors: Error[] = []
   const config: AuthConfig = {
     secret: "session-cache-test-secret-0123456789",

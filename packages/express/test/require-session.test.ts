@@ -72,7 +72,7 @@ describe.each(EXPRESS_VERSIONS)("requireSession on $name", (version) => {
 
   it("answers 401 JSON to clients that prefer JSON or say they are XMLHttpRequest", async () => {
     const { url } = await appWith()
-    for (const headers of [{ accept: "application/json" }, { "x-requested-with": "XMLHttpRequest" }]) {
+    for (const headers of [{ accept: "application/json" }, { "x-requested-with": "XMLHttpRequest" }] as Record<string, string>[]) {
       const response = await fetch(`${url}/account`, { headers, redirect: "manual" })
       expect(response.status).toBe(401)
       expect(response.headers.get("content-type")).toMatch(/^application\/json/)

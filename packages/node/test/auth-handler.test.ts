@@ -64,7 +64,7 @@ describe("toNodeAuthHandler", () => {
     const huge = await fetch(`${server.url}/auth/callback/credentials`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: "a=" + "x".repeat(10 * 1024 * 1024),
+      body: `a=${"x".repeat(10 * 1024 * 1024)}`,
     })
     expect(huge.status).toBe(413)
     expect((await fetch(`${server.url}/auth/providers`)).status).toBe(200)

@@ -1,5 +1,5 @@
 /** toNodeHandler: what a client sees when the handler fails. */
-import { afterEach, describe, expect, it, vi } from "vitest"
+import { describe, expect, it, vi } from "vitest"
 import { toNodeHandler } from "../src/index.js"
 import { rawRequest, trackedServers } from "./serve.js"
 

@@ -3,8 +3,8 @@
  * status line, headers (each Set-Cookie apart), HEAD, streaming, and
  * failures while streaming.
  */
-import { afterEach, describe, expect, it, vi } from "vitest"
-import { toNodeHandler, writeWebResponse } from "../src/index.js"
+import { describe, expect, it, vi } from "vitest"
+import { writeWebResponse } from "../src/index.js"
 import { rawExchange, rawRequest, trackedServers } from "./serve.js"
 
 const { serve, listen } = trackedServers()

@@ -1,3 +1,4 @@
+/** @jsxImportSource react */
 /** `SessionProvider`: keeps the page's session in React state, with the refetch rules of docs/client.md. */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react"
 import { clientConfig } from "../page-state.js"

@@ -43,7 +43,7 @@ export async function signIn(
 ): Promise<SignInResponse | void> {
   const providers = await getProviders()
   const found = providers ? findProvider(providers, provider) : undefined
-  if (!found || found.type !== "webauthn") return signInWithForm(provider, options as SignInOptions<false>, authorizationParams)
+  if (found?.type !== "webauthn") return signInWithForm(provider, options as SignInOptions<false>, authorizationParams)
   const { redirect, redirectTo, fields } = splitSignInOptions(options)
   const { useBrowserAutofill, ...query } = fields
   const answer = await runCeremony({

@@ -315,7 +315,7 @@ function buildSafely(config: AuthConfig, previous: PreparedConfig | undefined): 
 export function prepareConfig(config: AuthConfig): PreparedConfig {
   if (config === null || typeof config !== "object") return buildSafely(config, undefined)
   const entry = (config as { [preparedKey]?: PreparedEntry })[preparedKey]
-  if (entry && entry.snapshot.matches(config)) return entry.prepared
+  if (entry?.snapshot.matches(config)) return entry.prepared
   const prepared = buildSafely(config, entry?.prepared)
   if (Object.isExtensible(config)) {
     const fresh: PreparedEntry = { snapshot: new ConfigSnapshot(config), prepared }

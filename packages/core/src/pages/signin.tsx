@@ -232,6 +232,7 @@ export function SignInPage(props: SignInPageProps) {
       {groupProviders(forms).map((group, index) => (
         <Fragment key={index}>
           {index > 0 && (
+            // biome-ignore lint/a11y/useSemanticElements: the separator carries the word "or", which an <hr> cannot hold.
             <div class="lk-divider" role="separator">
               or
             </div>

@@ -69,7 +69,7 @@ export function tiktokFetch(inner: Fetch = (...args) => globalThis.fetch(...args
   return (input, init) => {
     const form = init?.method?.toUpperCase() === "POST" ? formBody(init.body) : undefined
     const clientId = form?.get("client_id")
-    if (!form || !form.has("grant_type") || !clientId || form.has("client_key")) return inner(input, init)
+    if (!form?.has("grant_type") || !clientId || form.has("client_key")) return inner(input, init)
     form.set("client_key", clientId)
     return inner(input, { ...init, body: form })
   }

@@ -61,7 +61,6 @@ function advance<T>(steps: Steps<T>, result: IteratorResult<unknown, T>): Iterat
 
 async function finishAsync<T>(steps: Steps<T>, pending: PromiseLike<unknown>): Promise<T> {
   for (;;) {
-    let result: IteratorResult<unknown, T>
     let settled: { ok: true; value: unknown } | { ok: false; error: unknown }
     try {
       settled = { ok: true, value: await pending }
@@ -69,7 +68,7 @@ async function finishAsync<T>(steps: Steps<T>, pending: PromiseLike<unknown>): P
       settled = { ok: false, error }
     }
     // A rejection is thrown into the generator, so its try/catch sees it as `await` would.
-    result = advance(steps, settled.ok ? steps.next(settled.value) : steps.throw(settled.error))
+    const result = advance(steps, settled.ok ? steps.next(settled.value) : steps.throw(settled.error))
     if (result.done) return result.value
     pending = result.value as PromiseLike<unknown>
   }

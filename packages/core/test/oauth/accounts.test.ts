@@ -279,7 +279,7 @@ describe("where a sign-in lands", () => {
     const client = await registerClient(op, "op")
     const adapter = MemoryAdapter()
     const users: any[] = []
-    const config = appConfig([oidcProvider(op, client)], { adapter, callbacks: { signIn: ({ user }: any) => void users.push(user) ?? true } })
+    const config = appConfig([oidcProvider(op, client)], { adapter, callbacks: { signIn: ({ user }: any) => (users.push(user), true) } })
     await signIn(browser(config), op, "op")
     await signIn(browser(config), op, "op")
     const stored = await adapter.getUserByEmail("ada@example.com")

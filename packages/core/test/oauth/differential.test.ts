@@ -627,7 +627,7 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
       {
         name: "the token endpoint refuses the PKCE verifier (a verifier cookie of another sign-in)",
         run: async (client) => {
-          const other = clientFor(client.impl, app, { providers: [oidc("op", { checks: ALL_CHECKS })] })
+          const other = clientFor(client.impl as Implementation, app, { providers: [oidc("op", { checks: ALL_CHECKS })] })
           await startSignIn(other, "op")
           const foreignVerifier = other.jar.get(checks.pkce)!
           return (await signIn(client, op, "op", { tamper: () => client.jar.set(checks.pkce, foreignVerifier) })).callback
@@ -636,7 +636,7 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
       {
         name: "the id_token's nonce is not the browser's (a nonce cookie of another sign-in)",
         run: async (client) => {
-          const other = clientFor(client.impl, app, { providers: [oidc("op", { checks: ALL_CHECKS })] })
+          const other = clientFor(client.impl as Implementation, app, { providers: [oidc("op", { checks: ALL_CHECKS })] })
           await startSignIn(other, "op")
           const foreignNonce = other.jar.get(checks.nonce)!
           return (await signIn(client, op, "op", { tamper: () => client.jar.set(checks.nonce, foreignNonce) })).callback

@@ -43,7 +43,8 @@ const adapters = sessionAdapters.filter((entry) => entry.name === "MemoryAdapter
 
 describe.each(adapters)("on $name", ({ open }) => {
   let opened: OpenedAdapter
-  let adapter: Adapter
+  // Both adapters under test implement every operation.
+  let adapter: Required<Adapter>
   afterEach(async () => {
     await opened?.close()
   })
@@ -51,7 +52,7 @@ describe.each(adapters)("on $name", ({ open }) => {
   /** Provider "a" at opA and "b" at opB (B links by email), with `extra` options per provider. */
   async function app(extra: { a?: Record<string, unknown>; b?: Record<string, unknown> } = {}) {
     opened = await open()
-    adapter = opened.adapter
+    adapter = opened.adapter as Required<Adapter>
     const [clientA, clientB] = await Promise.all([registerClient(opA, "a"), registerClient(opB, "b")])
     return appConfig(
       [oidcProvider(opA, clientA, "a", extra.a), oidcProvider(opB, clientB, "b", { allowDangerousEmailAccountLinking: true, ...extra.b })],

@@ -226,6 +226,7 @@ export const STRAVA_ATHLETE = {
 }
 
 /** Threads `POST /oauth/access_token`: no `token_type`. */
+// biome-ignore lint/correctness/noPrecisionLoss: Threads sends user ids as JSON numbers past 2^53, which arrive rounded; the account id comes from the profile's string id.
 export const THREADS_TOKEN = { access_token: "THQVJ1b2pZAY2VHTXRtT3BzQm9l", user_id: 25849034901234567 }
 
 /** Threads `GET /v1.0/me?fields=id,username,name,threads_profile_picture_url`. */

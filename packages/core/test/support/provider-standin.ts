@@ -125,7 +125,10 @@ function parseOAuthHeader(header: string): Record<string, string> {
 
 function send(res: ServerResponse, reply: StandInReply): void {
   const status = reply.status ?? 200
-  if (reply.json !== undefined) return sendJson(res, status, reply.json, reply.headers)
+  if (reply.json !== undefined) {
+    sendJson(res, status, reply.json, reply.headers)
+    return
+  }
   const form = reply.form !== undefined
   const body = form ? new URLSearchParams(reply.form).toString() : (reply.text ?? "")
   res.writeHead(status, {

@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import SQLite from "better-sqlite3"
-import { createDatabase, KyselyAdapter, migrate } from "../../../adapter-kysely/src/index.js"
+import { createDatabase, type Database, KyselyAdapter, migrate } from "../../../adapter-kysely/src/index.js"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces, without type declarations here.
-import { Kysely as PublishedKysely, KyselyAdapter as PublishedKyselyAdapter, SqliteDialect as PublishedSqliteDialect } from "../../../../compat/kysely-adapter.js"
+import * as publishedKysely from "../../../../compat/kysely-adapter.js"
 import type { Adapter } from "../../src/adapters/contract.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 
@@ -34,7 +34,7 @@ export interface SessionAdapter {
 }
 
 /** A migrated SQLite file in a fresh temporary directory; `use` wraps it in the adapter under test. */
-async function onSqlite(use: (file: string, migrated: Awaited<ReturnType<typeof createDatabase>>) => Promise<OpenedAdapter>): Promise<OpenedAdapter> {
+async function onSqlite(use: (file: string, migrated: Awaited<ReturnType<typeof createDatabase<Database>>>) => Promise<OpenedAdapter>): Promise<OpenedAdapter> {
   const dir = mkdtempSync(join(tmpdir(), "latchkey-core-sessions-"))
   const file = join(dir, "auth.sqlite")
   const db = await createDatabase(file)
@@ -69,8 +69,8 @@ export const sessionAdapters: SessionAdapter[] = [
     name: "@auth/kysely-adapter 1.11.2 on SQLite",
     open: () =>
       onSqlite(async (file) => {
-        const published = new PublishedKysely({ dialect: new PublishedSqliteDialect({ database: new SQLite(file) }) })
-        return { adapter: PublishedKyselyAdapter(published) as Adapter, close: () => published.destroy() }
+        const published = new publishedKysely.Kysely({ dialect: new publishedKysely.SqliteDialect({ database: new SQLite(file) }) })
+        return { adapter: publishedKysely.KyselyAdapter(published) as Adapter, close: () => published.destroy() }
       }),
   },
 ]

@@ -95,7 +95,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ["STARTTLS"],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (state.refuse) {
         const error = Object.assign(new Error("No such user here"), { responseCode: 550 })
         return callback(error)

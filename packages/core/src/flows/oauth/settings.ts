@@ -14,7 +14,7 @@ import { standardProfile } from "../../providers/lib/standard-profile.js"
 import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
 import type { IsEmailVerified, OAuthChecks } from "../../providers/oauth.js"
-import { type FetchLike, type ProviderTransport, readProviderTransport } from "../../http/provider-fetch.js"
+import { type ProviderTransport, readProviderTransport } from "../../http/provider-fetch.js"
 import { type MultiTenant, readMultiTenant } from "./tenant-issuer.js"
 import type { Account, Awaitable, Profile, TokenSet, User } from "../../types.js"
 

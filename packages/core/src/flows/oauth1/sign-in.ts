@@ -14,7 +14,7 @@ import { OAuthSignInError } from "../../errors.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"
 import type { ResponseInternal } from "../../types.js"
 import { ProviderRequestError } from "../../http/provider-fetch.js"
-import { OAuth1RequestError, requestTemporaryCredentials } from "./client.js"
+import { OAuth1RequestError, requestTemporaryCredentials, type TemporaryCredentials } from "./client.js"
 import { sealRequestToken } from "./request-token-cookie.js"
 import { oauth1Settings } from "./settings.js"
 
@@ -29,7 +29,7 @@ export async function startOAuth1SignIn(ctx: RequestContext, provider: InternalP
   const settings = oauth1Settings(ctx, provider)
   await ctx.callbackUrl()
   const callbackUrl = `${ctx.actionBase}/callback/${encodeURIComponent(provider.id)}`
-  let temporary
+  let temporary: TemporaryCredentials
   try {
     temporary = await requestTemporaryCredentials(settings, callbackUrl)
   } catch (error) {

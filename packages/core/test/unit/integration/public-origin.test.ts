@@ -4,6 +4,7 @@
  * setEnvDefaults, else read from `env`), then the Host only with trustHost.
  */
 import { describe, expect, it } from "vitest"
+import type { AuthConfig } from "../../../src/index.js"
 import { setEnvDefaults } from "../../../src/config/env.js"
 import { resolvePublicOrigin } from "../../../src/integration/index.js"
 
@@ -11,7 +12,7 @@ const HOSTILE = "evil.test"
 
 describe("resolvePublicOrigin", () => {
   it("takes the integration's origin option first, normalised, over AUTH_URL and the Host", () => {
-    const config = { trustHost: true }
+    const config = { trustHost: true } as AuthConfig
     setEnvDefaults({ AUTH_URL: "https://recorded.example/auth" }, config)
     const origin = resolvePublicOrigin({
       origin: "HTTPS://Fixed.Example:443/some/path",
@@ -30,7 +31,7 @@ describe("resolvePublicOrigin", () => {
   })
 
   it("takes the AUTH_URL origin setEnvDefaults recorded next, whatever env and the Host say", () => {
-    const config = {}
+    const config = {} as AuthConfig
     setEnvDefaults({ AUTH_URL: "https://recorded.example:8443/auth" }, config)
     const origin = resolvePublicOrigin({ config, env: { AUTH_URL: "https://env.example" }, host: HOSTILE, trustHost: true })
     expect(origin).toBe("https://recorded.example:8443")

@@ -33,7 +33,7 @@ describe("parseColor", () => {
   })
 
   it("rejects non-strings and overlong input", () => {
-    for (const input of [undefined, null, 0, 0xffffff, {}, [], ["#fff"], "#fff" + " ".repeat(100)]) {
+    for (const input of [undefined, null, 0, 0xffffff, {}, [], ["#fff"], `#fff${" ".repeat(100)}`]) {
       expect(parseColor(input)).toBeUndefined()
     }
   })

@@ -53,7 +53,7 @@ describe("theme", () => {
     "inherit",
     "constructor",
     "",
-    "#" + "f".repeat(200),
+    `#${"f".repeat(200)}`,
     42 as unknown as string,
     { toString: () => "red" } as unknown as string,
   ])("ignores the brandColor %j", (brandColor) => {

@@ -3,6 +3,7 @@
  * while nothing is a thenable, and behaves like an async function (ordering,
  * try/catch of rejections, finally) once something is.
  */
+// biome-ignore-all lint/suspicious/noThenProperty: thenables, and values with a `then` that is not one, are what this file tests.
 import { describe, expect, it } from "vitest"
 import { type Steps, isThenable, runSteps, wait } from "../../../src/util/steps.js"
 
@@ -62,6 +63,7 @@ describe("runSteps", () => {
   })
 
   it("returns synchronously a generator that never yields", () => {
+    // biome-ignore lint/correctness/useYield: a generator that never yields is the case under test.
     function* immediate(): Steps<string> {
       return "done"
     }

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url"
 import { rolldown } from "rolldown"
 import { describe, expect, it } from "vitest"
 
-const ENTRY = fileURLToPath(new URL("../../dist/index.js", import.meta.url))
+const ENTRY = fileURLToPath(new URL("../dist/index.js", import.meta.url))
 /** Node built-ins the Edge runtime provides (Next.js docs, "Edge Runtime": Node.js API support). */
 const EDGE_NODE_MODULES = new Set(["buffer", "events", "async_hooks", "assert", "util"])
 const NODE_BUILTINS = new Set(builtinModules)

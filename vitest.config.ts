@@ -30,15 +30,18 @@ export default defineConfig({
         extends: true,
         // Tests run the TypeScript sources; `#crypto` resolves to the Node
         // implementation exactly as the package's "imports" map does for built code.
-        resolve: { alias: { "#crypto": coreRuntime("crypto-node.ts"), "#package-files": coreRuntime("package-files-node.ts"), "#webauthn-server": coreRuntime("webauthn-server-node.ts") } },
+        resolve: {
+          alias: {
+            "#crypto": coreRuntime("crypto-node.ts"),
+            "#package-files": coreRuntime("package-files-node.ts"),
+            "#webauthn-server": coreRuntime("webauthn-server-node.ts"),
+          },
+        },
         test: {
           name: "node",
           env: { LATCHKEY_EXPECTED_RUNTIME: "node" },
           // Every test lives under packages/<package>/test (README, "Contributing").
-          include: [
-            "packages/*/test/**/*.test.{ts,tsx}",
-            "e2e/**/*.test.{ts,tsx}",
-          ],
+          include: ["packages/*/test/**/*.test.{ts,tsx}", "e2e/**/*.test.{ts,tsx}"],
           exclude: ["**/node_modules/**", "**/*.restart.test.ts", "packages/*/test/unit/**"],
         },
       },
@@ -62,7 +65,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        resolve: { alias: { "#crypto": coreRuntime("crypto-node.ts"), "#package-files": coreRuntime("package-files-node.ts"), "#webauthn-server": coreRuntime("webauthn-server-node.ts") } },
+        resolve: {
+          alias: {
+            "#crypto": coreRuntime("crypto-node.ts"),
+            "#package-files": coreRuntime("package-files-node.ts"),
+            "#webauthn-server": coreRuntime("webauthn-server-node.ts"),
+          },
+        },
         // Tests that stop and restart a shared database server (*.restart.test.ts)
         // run after every other project, one file at a time, so that no other
         // test is using the server while it is down.
@@ -78,7 +87,13 @@ export default defineConfig({
         // The same flows on the WebCrypto + jose runtime that edge runtimes and
         // browsers get (the "default" condition): every crypto step is then
         // asynchronous, which exercises the async half of the maybe-async pipeline.
-        resolve: { alias: { "#crypto": coreRuntime("crypto-web.ts"), "#package-files": coreRuntime("package-files-node.ts"), "#webauthn-server": coreRuntime("webauthn-server-node.ts") } },
+        resolve: {
+          alias: {
+            "#crypto": coreRuntime("crypto-web.ts"),
+            "#package-files": coreRuntime("package-files-node.ts"),
+            "#webauthn-server": coreRuntime("webauthn-server-node.ts"),
+          },
+        },
         test: {
           name: "web-crypto",
           env: { LATCHKEY_EXPECTED_RUNTIME: "web" },

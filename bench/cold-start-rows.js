@@ -99,7 +99,17 @@ export function reportColdStart({ runs, fmt, percent, verdict, tag }) {
   const triples = runs.flatMap((run) => run.triples)
   const perRound = runs.map((run) => run.ratio)
   const ratio = median(perRound)
-  const spread = (key) => ({ median: median(triples.map((t) => t[key])), p25: quantile(triples.map((t) => t[key]), 0.25), p75: quantile(triples.map((t) => t[key]), 0.75) })
+  const spread = (key) => ({
+    median: median(triples.map((t) => t[key])),
+    p25: quantile(
+      triples.map((t) => t[key]),
+      0.25,
+    ),
+    p75: quantile(
+      triples.map((t) => t[key]),
+      0.75,
+    ),
+  })
   const latchkey = spread("latchkeyCost")
   const authjs = spread("authjsCost")
   const bare = spread("bare")

@@ -95,7 +95,9 @@ export async function databaseRun({ side, round, rounds, targets, childEnv, fork
   await run.stop()
   for (const [key, row] of Object.entries(result.rows)) {
     if (row.failures) {
-      fail(`${result.label}, database ${targetLabel(key)}: ${row.failures} of ${row.requests} answers were not the session; first:\n${JSON.stringify(row.firstFailure, null, 2)}`)
+      fail(
+        `${result.label}, database ${targetLabel(key)}: ${row.failures} of ${row.requests} answers were not the session; first:\n${JSON.stringify(row.firstFailure, null, 2)}`,
+      )
     }
   }
   const rows = Object.fromEntries(Object.entries(result.rows).map(([key, row]) => [key, { label: result.label, ...row, cpuTicks }]))

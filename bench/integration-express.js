@@ -94,7 +94,9 @@ function start(kind, major, env = {}) {
     const child = fork(here, ["serve", kind, String(major)], { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] })
     children.add(child)
     child.once("message", (message) =>
-      message?.type === "ready" ? resolve({ kind, major, label: message.label, url: `http://127.0.0.1:${message.port}`, child }) : reject(new Error(String(message))),
+      message?.type === "ready"
+        ? resolve({ kind, major, label: message.label, url: `http://127.0.0.1:${message.port}`, child })
+        : reject(new Error(String(message))),
     )
     child.once("exit", (code) => reject(new Error(`the ${kind} server (Express ${major}) exited with ${code} before it was ready`)))
   })
@@ -157,7 +159,8 @@ async function run() {
     const vsAuthjs = median(perRound("authjs"))
     const vsBare = median(perRound("bare"))
     console.log(`Express ${group.major}:`)
-    for (const server of [group.ours, group.authjs, group.bare]) console.log(`  ${server.label.padEnd(40)} ${fmt(median(rates(server.kind))).padStart(8)} req/s (median round)`)
+    for (const server of [group.ours, group.authjs, group.bare])
+      console.log(`  ${server.label.padEnd(40)} ${fmt(median(rates(server.kind))).padStart(8)} req/s (median round)`)
     console.log(`  ours / @auth/express: ${vsAuthjs.toFixed(2)}× (goal ≥ 3×) ${vsAuthjs >= 3 ? "met" : "NOT met"}`)
     console.log(`  ours / bare Express:  ${(vsBare * 100).toFixed(0)}% (goal ≥ 50%) ${vsBare >= 0.5 ? "met" : "NOT met"}`)
     reportIntegrationRow({

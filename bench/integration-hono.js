@@ -41,7 +41,10 @@ async function honoApp(kind) {
     const { authHandler, initAuthConfig } = await import("@latchkey/hono")
     const { default: Credentials } = await import("@latchkey/core/providers/credentials")
     const config = configWith(Credentials)
-    app.use("*", initAuthConfig(() => config))
+    app.use(
+      "*",
+      initAuthConfig(() => config),
+    )
     app.use(`${BASE_PATH}/*`, authHandler())
     return app
   }
@@ -49,7 +52,10 @@ async function honoApp(kind) {
     const { authHandler, initAuthConfig } = await import("../compat/node_modules/@hono/auth-js/dist/index.js")
     const { default: Credentials } = await import("../compat/node_modules/@auth/core/providers/credentials.js")
     const config = configWith(Credentials)
-    app.use("*", initAuthConfig(() => config))
+    app.use(
+      "*",
+      initAuthConfig(() => config),
+    )
     app.use(`${BASE_PATH}/*`, authHandler())
     return app
   }

@@ -12,11 +12,12 @@
 //
 //   BENCH_ROUNDS (3)  BENCH_DURATION seconds per row and round (3)  BENCH_WARMUP seconds (1)
 //   BENCH_CONNECTIONS (50)
-import { createServer } from "node:net"
+
 import { randomBytes } from "node:crypto"
+import { createServer } from "node:net"
+import { buildNextApp, LATCHKEY_APP, NEXT_AUTH_APP, nextAuthInstalled, startNextApp, writeNextAuthVariant } from "../e2e/support/next-app.mjs"
 import { median, reportIntegrationRow } from "./integration-report.js"
 import { measureRounds, sessionCookie } from "./integration-rounds.js"
-import { LATCHKEY_APP, NEXT_AUTH_APP, buildNextApp, nextAuthInstalled, startNextApp, writeNextAuthVariant } from "../e2e/support/next-app.mjs"
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const DURATION = Number(process.env.BENCH_DURATION ?? 3)

@@ -36,7 +36,10 @@ function runScript(file, reportFile) {
   })
 }
 
-const loads = () => loadavg().map((value) => value.toFixed(2)).join(" ")
+const loads = () =>
+  loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ")
 const rate = (value) => (value == null ? "-" : Math.round(value).toLocaleString("en-US"))
 const verdict = (value, target) => (value == null ? "n/a" : value >= target ? "MET" : "MISSED")
 
@@ -55,7 +58,11 @@ function table(rows, failed) {
   ])
   for (const name of failed) lines.push([name, "FAILED", "", "", "", "", "", ""])
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => line[column].length)))
-  const format = (line) => line.map((cell, column) => (column === 0 || column === 3 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]))).join("  ").trimEnd()
+  const format = (line) =>
+    line
+      .map((cell, column) => (column === 0 || column === 3 ? cell.padEnd(widths[column]) : cell.padStart(widths[column])))
+      .join("  ")
+      .trimEnd()
   return [format(header), ...lines.map(format)].join("\n")
 }
 
@@ -75,7 +82,10 @@ try {
     writeFileSync(reportFile, "")
     console.log(`\n-- ${SCRIPTS[name]}`)
     const status = await runScript(SCRIPTS[name], reportFile)
-    const reported = readFileSync(reportFile, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line))
+    const reported = readFileSync(reportFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
     rows.push(...reported)
     if (status !== 0 || reported.length === 0) failed.push(`${name} (exit ${status})`)
   }

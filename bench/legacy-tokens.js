@@ -17,8 +17,8 @@ import { createHash, randomBytes, randomUUID } from "node:crypto"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { createDatabase, KyselyAdapter, migrate } from "@latchkey/adapter-kysely"
 import { Auth } from "@latchkey/core"
-import { KyselyAdapter, createDatabase, migrate } from "@latchkey/adapter-kysely"
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32)
 const DURATION = Number(process.env.BENCH_LEGACY_DURATION ?? 2)
@@ -80,7 +80,9 @@ console.log(`legacyTokens cost, KyselyAdapter on SQLite, ${CONCURRENCY} in fligh
 for (const [index, [label]] of rows.entries()) {
   const rps = median(results[index].map((run) => run.rps))
   const perRequest = results[index][0].lookupsPerRequest
-  console.log(`${label.padEnd(40)} ${Math.round(rps).toLocaleString("en-US").padStart(7)} req/s  ${(1e6 / rps).toFixed(0).padStart(4)} µs/req  ${perRequest.toFixed(2)} lookups/req`)
+  console.log(
+    `${label.padEnd(40)} ${Math.round(rps).toLocaleString("en-US").padStart(7)} req/s  ${(1e6 / rps).toFixed(0).padStart(4)} µs/req  ${perRequest.toFixed(2)} lookups/req`,
+  )
 }
 await db.destroy()
 rmSync(dir, { recursive: true, force: true })

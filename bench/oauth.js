@@ -46,7 +46,14 @@ function cookiePairs(response) {
 
 /** Records a failure (the first one in full) instead of throwing: a lane keeps going. */
 function failureLog() {
-  return { count: 0, first: null, add(what) { this.count++; this.first ??= what } }
+  return {
+    count: 0,
+    first: null,
+    add(what) {
+      this.count++
+      this.first ??= what
+    },
+  }
 }
 
 /** Runs `task` in `lanes` parallel loops while `more()` holds; wall time and CPU time around it. */

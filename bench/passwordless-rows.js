@@ -95,7 +95,9 @@ export async function passwordlessRun({ side, round, rounds, sink, childEnv, for
   await run.stop()
   for (const [name, row] of Object.entries(result.rows)) {
     if (row.failures) {
-      fail(`${result.label}, ${PASSWORDLESS_ROWS[name]}: ${row.failures} of ${row.requests} answers were not the expected one; first:\n${JSON.stringify(row.firstFailure, null, 2)}`)
+      fail(
+        `${result.label}, ${PASSWORDLESS_ROWS[name]}: ${row.failures} of ${row.requests} answers were not the expected one; first:\n${JSON.stringify(row.firstFailure, null, 2)}`,
+      )
     }
   }
   const received = sink.received() - receivedBefore
@@ -103,7 +105,11 @@ export async function passwordlessRun({ side, round, rounds, sink, childEnv, for
     fail(`${result.label}, POST /signin/email: ${result.rows.signinEmail.requests} measured answers but only ${received} messages reached the SMTP sink`)
   }
   const rows = Object.fromEntries(Object.entries(result.rows).map(([name, row]) => [name, { label: result.label, ...row, cpuTicks }]))
-  log(`${Object.entries(rows).map(([name, row]) => `${name} ${Math.round(row.rps)} req/s (${Math.round(row.cpuMicrosPerRequest)} µs CPU)`).join(", ")}\n`)
+  log(
+    `${Object.entries(rows)
+      .map(([name, row]) => `${name} ${Math.round(row.rps)} req/s (${Math.round(row.cpuMicrosPerRequest)} µs CPU)`)
+      .join(", ")}\n`,
+  )
   return { label: result.label, rows }
 }
 
@@ -135,17 +141,23 @@ export function reportPasswordless({ rounds, summarizeRow, ratioSummary, fmt, ta
       ),
     ]),
   )
-  const ratios = Object.fromEntries(Object.keys(PASSWORDLESS_ROWS).map((name) => [name, { rps: ratioSummary(`pw.${name}`), cpu: ratioSummary(`pw.${name}.cpu`) }]))
+  const ratios = Object.fromEntries(
+    Object.keys(PASSWORDLESS_ROWS).map((name) => [name, { rps: ratioSummary(`pw.${name}`), cpu: ratioSummary(`pw.${name}.cpu`) }]),
+  )
 
   const what = Math.max(...Object.values(PASSWORDLESS_ROWS).map((label) => label.length), "Passwordless, in-process".length)
   const who = Math.max(...Object.values(labels).map((label) => label.length))
   console.log("")
-  console.log(`${"Passwordless, in-process".padEnd(what)}  ${"library".padEnd(who)}  ${"req/s".padStart(9)}  ${"µs CPU/req".padStart(10)}  ${"steal %".padStart(7)}`)
+  console.log(
+    `${"Passwordless, in-process".padEnd(what)}  ${"library".padEnd(who)}  ${"req/s".padStart(9)}  ${"µs CPU/req".padStart(10)}  ${"steal %".padStart(7)}`,
+  )
   for (const [name, label] of Object.entries(PASSWORDLESS_ROWS)) {
     for (const side of PASSWORDLESS_SIDES) {
       const row = rows[name][side]
       const steal = Number.isFinite(row.stealShare) ? fmt(row.stealShare * 100, 1) : "-"
-      console.log(`${label.padEnd(what)}  ${labels[side].padEnd(who)}  ${fmt(row.rps).padStart(9)}  ${fmt(row.cpuMicrosPerRequest).padStart(10)}  ${steal.padStart(7)}`)
+      console.log(
+        `${label.padEnd(what)}  ${labels[side].padEnd(who)}  ${fmt(row.rps).padStart(9)}  ${fmt(row.cpuMicrosPerRequest).padStart(10)}  ${steal.padStart(7)}`,
+      )
     }
   }
   const times = (n) => `${fmt(n, 2)}x`
@@ -205,7 +217,10 @@ async function runAlone() {
     process.exit(1)
   }
   const forkChild = (script, args, env) => {
-    const child = fork(fileURLToPath(new URL(script, import.meta.url)), args, { env: { ...process.env, ...env }, stdio: ["ignore", "inherit", "inherit", "ipc"] })
+    const child = fork(fileURLToPath(new URL(script, import.meta.url)), args, {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    })
     const firstMessage = new Promise((resolve, reject) => {
       child.once("message", (message) => (message?.type === "error" ? reject(new Error(message.message)) : resolve(message)))
       child.once("exit", (code) => reject(new Error(`${script} exited (${code}) early`)))
@@ -222,7 +237,18 @@ async function runAlone() {
   for (let round = 1; round <= rounds; round++) {
     const passwordless = {}
     for (const side of PASSWORDLESS_SIDES) {
-      passwordless[side] = await passwordlessRun({ side, round, rounds, sink, childEnv, forkChild, readCpuTicks: noTicks, cpuTicksBetween: noTicks, fail, log: (text) => process.stdout.write(text) })
+      passwordless[side] = await passwordlessRun({
+        side,
+        round,
+        rounds,
+        sink,
+        childEnv,
+        forkChild,
+        readCpuTicks: noTicks,
+        cpuTicksBetween: noTicks,
+        fail,
+        log: (text) => process.stdout.write(text),
+      })
     }
     measured.push({ passwordless, ratios: passwordlessRatios(passwordless) })
   }

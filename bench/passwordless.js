@@ -58,7 +58,14 @@ const sha256 = (data) => createHash("sha256").update(data).digest()
 
 /** Records a failure (the first one in full) instead of throwing: a lane keeps going. */
 function failureLog() {
-  return { count: 0, first: null, add(what) { this.count++; this.first ??= what } }
+  return {
+    count: 0,
+    first: null,
+    add(what) {
+      this.count++
+      this.first ??= what
+    },
+  }
 }
 
 /** Runs `task(lane)` in `lanes` parallel loops while `more()` holds; wall time and CPU time around it. */
@@ -169,7 +176,13 @@ const formRequest = (path, cookie, fields) =>
 async function redirectProblem(response, location, session = false) {
   const at = response.headers.get("location")
   const problem =
-    response.status !== 302 ? `status ${response.status}` : at !== location ? `redirected to ${at}` : session && !cookiePairs(response).some((pair) => pair.startsWith("authjs.session-token=")) ? "no session cookie" : null
+    response.status !== 302
+      ? `status ${response.status}`
+      : at !== location
+        ? `redirected to ${at}`
+        : session && !cookiePairs(response).some((pair) => pair.startsWith("authjs.session-token="))
+          ? "no session cookie"
+          : null
   return problem && { problem, status: response.status, location: at, body: (await response.text()).slice(0, 500) }
 }
 
@@ -282,7 +295,11 @@ function assertion(credential, challenge) {
     type: "public-key",
     clientExtensionResults: {},
     authenticatorAttachment: "platform",
-    response: { clientDataJSON: clientDataJSON.toString("base64url"), authenticatorData: authenticatorData.toString("base64url"), signature: signature.toString("base64url") },
+    response: {
+      clientDataJSON: clientDataJSON.toString("base64url"),
+      authenticatorData: authenticatorData.toString("base64url"),
+      signature: signature.toString("base64url"),
+    },
   }
 }
 
@@ -293,8 +310,11 @@ async function passkeyBatch(Auth, config, credentials, count) {
   for (let index = 0; index < count; index++) {
     const lane = index % credentials.length
     const options = await Auth(new Request(`${APP}/auth/webauthn-options/passkey?action=authenticate`, { headers: { cookie: csrf.cookie } }), config)
-    if (options.status !== 200) throw new Error(`preparing a passkey sign-in: /webauthn-options answered ${options.status}: ${(await options.text()).slice(0, 500)}`)
-    const { options: { challenge } } = await options.json()
+    if (options.status !== 200)
+      throw new Error(`preparing a passkey sign-in: /webauthn-options answered ${options.status}: ${(await options.text()).slice(0, 500)}`)
+    const {
+      options: { challenge },
+    } = await options.json()
     const cookie = [csrf.cookie, ...cookiePairs(options)].join("; ")
     const data = JSON.stringify(assertion(credentials[lane], challenge))
     perLane[lane].push(() => formRequest("/auth/callback/passkey", cookie, { csrfToken: csrf.csrfToken, callbackUrl: APP, action: "authenticate", data }))

@@ -47,16 +47,16 @@
 
 import { fork } from "node:child_process"
 import { randomBytes } from "node:crypto"
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import os from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
-import { STANDIN, loadLibrary, makeConfig } from "./implementations.js"
+import { measureClientSizes, reportClientSizes } from "./client-size.js"
 import { COLD_RUNS, coldStartRun, reportColdStart } from "./cold-start-rows.js"
 import { ALL_TARGETS, DB_SIDES, databaseRatios, databaseRun, databaseTargets, estimateDatabaseSeconds, reportDatabase } from "./database-rows.js"
-import { measureClientSizes, reportClientSizes } from "./client-size.js"
-import { PASSWORDLESS_SIDES, estimatePasswordlessSeconds, passwordlessRatios, passwordlessRun, reportPasswordless, startSmtpSink } from "./passwordless-rows.js"
+import { loadLibrary, makeConfig, STANDIN } from "./implementations.js"
+import { estimatePasswordlessSeconds, PASSWORDLESS_SIDES, passwordlessRatios, passwordlessRun, reportPasswordless, startSmtpSink } from "./passwordless-rows.js"
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const DURATION = Number(process.env.BENCH_DURATION ?? 3)
@@ -160,9 +160,7 @@ function forkChild(script, args, env) {
       if (message?.type === "error") reject(new Error(`${script} ${args.join(" ")}: ${message.message}`))
       else resolve(message)
     })
-    child.once("exit", (code, signal) =>
-      reject(new Error(`${script} ${args.join(" ")} exited (${code ?? signal}) early; output:\n${output}`)),
-    )
+    child.once("exit", (code, signal) => reject(new Error(`${script} ${args.join(" ")} exited (${code ?? signal}) early; output:\n${output}`)))
   })
   const stop = () =>
     new Promise((resolve) => {
@@ -194,8 +192,7 @@ function warnIfStale(pkg) {
   }
 }
 
-const fmt = (n, digits = 0) =>
-  Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a"
+const fmt = (n, digits = 0) => (Number.isFinite(n) ? n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }) : "n/a")
 
 const percent = (share, digits = 1) => (Number.isFinite(share) ? `${fmt(share * 100, digits)}%` : "-")
 
@@ -252,10 +249,20 @@ function medianRun(runs) {
 // ---------------------------------------------------------------------------------------------
 // 0. environment
 
-for (const [name, value] of [["BENCH_ROUNDS", ROUNDS], ["BENCH_CONCURRENCY", CONCURRENCY], ["BENCH_OAUTH_CALLBACKS", OAUTH_CALLBACKS], ["BENCH_USERS", USERS], ["BENCH_COLD_RUNS", COLD_RUNS]]) {
+for (const [name, value] of [
+  ["BENCH_ROUNDS", ROUNDS],
+  ["BENCH_CONCURRENCY", CONCURRENCY],
+  ["BENCH_OAUTH_CALLBACKS", OAUTH_CALLBACKS],
+  ["BENCH_USERS", USERS],
+  ["BENCH_COLD_RUNS", COLD_RUNS],
+]) {
   if (!Number.isInteger(value) || value < 1) fail(`${name} must be a whole number >= 1, got ${value}`)
 }
-for (const [name, value] of [["BENCH_DURATION", DURATION], ["BENCH_INPROCESS_DURATION", IN_PROCESS_DURATION], ["BENCH_OAUTH_DURATION", OAUTH_DURATION]]) {
+for (const [name, value] of [
+  ["BENCH_DURATION", DURATION],
+  ["BENCH_INPROCESS_DURATION", IN_PROCESS_DURATION],
+  ["BENCH_OAUTH_DURATION", OAUTH_DURATION],
+]) {
   if (!(value > 0)) fail(`${name} must be a number of seconds > 0, got ${value}`)
 }
 if (!(WARMUP >= 0)) fail(`BENCH_WARMUP must be a number of seconds >= 0, got ${WARMUP}`)
@@ -522,10 +529,7 @@ function roundRatios(inProcess, http, oauth) {
 
 const servers = await Promise.all(HTTP_KINDS.map(startServer))
 const openIdProvider = await startOpenIdProvider()
-console.log(
-  `${servers.length} HTTP servers and the OpenID Provider (${openIdProvider.op.issuer}) started and answering; ` +
-    `${ROUNDS} rounds follow`,
-)
+console.log(`${servers.length} HTTP servers and the OpenID Provider (${openIdProvider.op.issuer}) started and answering; ` + `${ROUNDS} rounds follow`)
 
 const database = await databaseTargets()
 if (database.skipped) console.warn(`WARNING: ${database.skipped}`)
@@ -556,7 +560,11 @@ for (let round = 1; round <= ROUNDS; round++) {
   for (const side of DB_SIDES) {
     const log = (text) => process.stdout.write(text)
     db[side] = await databaseRun({ side, round, rounds: ROUNDS, targets: database.targets, childEnv, forkChild, readCpuTicks, cpuTicksBetween, fail, log })
-    console.log(Object.entries(db[side].rows).map(([key, row]) => `${key} ${fmt(row.rps)} req/s`).join(", "))
+    console.log(
+      Object.entries(db[side].rows)
+        .map(([key, row]) => `${key} ${fmt(row.rps)} req/s`)
+        .join(", "),
+    )
   }
   const passwordless = {}
   for (const side of PASSWORDLESS_SIDES) {
@@ -617,9 +625,7 @@ function oauthRow(side, name) {
   const runs = rounds.map((round) => round.oauth[side][name])
   return { ...summarizeRow(runs), cpuMicrosPerRequest: median(runs.map((run) => run.cpuMicrosPerRequest)) }
 }
-const oauthRows = Object.fromEntries(
-  OAUTH_SIDES.map((side) => [side, Object.fromEntries(Object.keys(OAUTH_ROWS).map((name) => [name, oauthRow(side, name)]))]),
-)
+const oauthRows = Object.fromEntries(OAUTH_SIDES.map((side) => [side, Object.fromEntries(Object.keys(OAUTH_ROWS).map((name) => [name, oauthRow(side, name)]))]))
 const oauthRatios = Object.fromEntries(
   Object.keys(OAUTH_ROWS).map((name) => [name, { rps: ratioSummary(`oauth.${name}`), cpu: ratioSummary(`oauth.${name}.cpu`) }]),
 )
@@ -668,14 +674,11 @@ console.log(
 for (const [what, who, row] of oauthTable) {
   const steal = Number.isFinite(row.stealShare) ? fmt(row.stealShare * 100, 1) : "-"
   console.log(
-    `${what.padEnd(oauthWhat)}  ${who.padEnd(oauthWho)}  ${fmt(row.rps).padStart(9)}  ` +
-      `${fmt(row.cpuMicrosPerRequest).padStart(10)}  ${steal.padStart(7)}`,
+    `${what.padEnd(oauthWhat)}  ${who.padEnd(oauthWho)}  ${fmt(row.rps).padStart(9)}  ` + `${fmt(row.cpuMicrosPerRequest).padStart(10)}  ${steal.padStart(7)}`,
   )
 }
 
-const stolen = [...rows, ...oauthTable.map(([what, who, row]) => ["OAuth", `${what} ${who}`, row])].filter(
-  ([, , row]) => row.stealShare > STEAL_WARNING,
-)
+const stolen = [...rows, ...oauthTable.map(([what, who, row]) => ["OAuth", `${what} ${who}`, row])].filter(([, , row]) => row.stealShare > STEAL_WARNING)
 if (stolen.length) {
   console.warn(
     `WARNING: more than ${percent(STEAL_WARNING, 0)} CPU steal during ` +
@@ -813,12 +816,8 @@ const results = {
     inProcess: Object.fromEntries(Object.entries(inProcess).map(([side, run]) => [side, runForJson(run)])),
     coldStart: runForJson(coldStart),
     http: Object.fromEntries(HTTP_KINDS.map((kind) => [JSON_KEYS[kind], runForJson(http[kind])])),
-    oauth: Object.fromEntries(
-      OAUTH_SIDES.map((side) => [side, Object.fromEntries(Object.entries(oauth[side]).map(([name, run]) => [name, runForJson(run)]))]),
-    ),
-    database: Object.fromEntries(
-      DB_SIDES.map((side) => [side, Object.fromEntries(Object.entries(db[side].rows).map(([key, run]) => [key, runForJson(run)]))]),
-    ),
+    oauth: Object.fromEntries(OAUTH_SIDES.map((side) => [side, Object.fromEntries(Object.entries(oauth[side]).map(([name, run]) => [name, runForJson(run)]))])),
+    database: Object.fromEntries(DB_SIDES.map((side) => [side, Object.fromEntries(Object.entries(db[side].rows).map(([key, run]) => [key, runForJson(run)]))])),
     passwordless: Object.fromEntries(
       PASSWORDLESS_SIDES.map((side) => [side, Object.fromEntries(Object.entries(passwordless[side].rows).map(([name, run]) => [name, runForJson(run)]))]),
     ),

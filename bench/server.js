@@ -11,7 +11,7 @@
 // on a { type: "stop" } message, or when the parent goes away.
 
 import http from "node:http"
-import { STANDIN, loadLibrary, loadNodeAdapter, makeConfig } from "./implementations.js"
+import { loadLibrary, loadNodeAdapter, makeConfig, STANDIN } from "./implementations.js"
 
 const kind = process.argv[2]
 const secret = process.env.BENCH_SECRET
@@ -32,9 +32,7 @@ async function makeServer() {
   }
   const { toNodeHandler } = await loadNodeAdapter()
   if (kind === "adapter") {
-    return http.createServer(
-      toNodeHandler(async () => new Response(body, { headers: { "content-type": "application/json" } })),
-    )
+    return http.createServer(toNodeHandler(async () => new Response(body, { headers: { "content-type": "application/json" } })))
   }
   if (kind !== "latchkey" && kind !== "authjs" && kind !== "latchkey-native") throw new Error(`unknown server kind "${kind}"`)
   if (!secret) throw new Error("BENCH_SECRET is not set")

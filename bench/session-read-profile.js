@@ -22,8 +22,8 @@
 // BENCH_PROFILE_MS measured milliseconds per mode (default 1500, after 500 of warm-up).
 
 import { fork } from "node:child_process"
-import { pathToFileURL } from "node:url"
 import { resolve } from "node:path"
+import { pathToFileURL } from "node:url"
 
 const SECRET = "bench-secret-bench-secret-bench-secret-0123"
 const BASE_PATH = "/api/auth"
@@ -79,7 +79,10 @@ async function honoCall(config, NodeHeaderView) {
   // Installs @hono/node-server's light Request/Response globals, as serve() does.
   ;(await import("@hono/node-server")).getRequestListener(() => new Response(null))
   const app = new Hono()
-  app.use("*", initAuthConfig(() => config))
+  app.use(
+    "*",
+    initAuthConfig(() => config),
+  )
   app.use(`${BASE_PATH}/*`, authHandler())
   const env = { incoming: { socket: { remoteAddress: "127.0.0.1" } } }
   const url = `${ORIGIN}${BASE_PATH}/session`

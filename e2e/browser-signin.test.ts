@@ -20,7 +20,7 @@ import {
   startBrowserApp,
   USERNAME_LABEL,
 } from "./support/browser-app.js"
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
+import { CHROMIUM_PATH, chromiumAvailable, launchChromium } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 if (!chromiumAvailable && !onCI) {
@@ -208,7 +208,11 @@ describe.skipIf(!chromiumAvailable && !onCI)("signing in and out in Chromium", (
         scheme: getComputedStyle(document.body).colorScheme,
       }
     })
-    const brightness = (css: string) => (css.match(/\d+/g) ?? []).slice(0, 3).map(Number).reduce((a, b) => a + b, 0) / 3
+    const brightness = (css: string) =>
+      (css.match(/\d+/g) ?? [])
+        .slice(0, 3)
+        .map(Number)
+        .reduce((a, b) => a + b, 0) / 3
     expect(brightness(colors.page), `page background ${colors.page}`).toBeLessThan(64)
     expect(brightness(colors.text), `text ${colors.text}`).toBeGreaterThan(192)
     expect(colors.button).toBe(BRAND_RGB)

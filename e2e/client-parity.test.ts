@@ -8,12 +8,12 @@
  * to differ (fewer requests, the session shared between tabs), the difference
  * is asserted as such. The request counts are printed for the release notes.
  */
-import type { Browser, BrowserContext, Page, Request as BrowserRequest } from "playwright-core"
+import type { Browser, BrowserContext, Request as BrowserRequest, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { ALICE, type BrowserApp, startBrowserApp } from "./support/browser-app.js"
 import { bundleClientPage, CLIENT_ENTRIES, type ClientName, clientPageHtml } from "./support/client-bundle.js"
 import { OPTION_PARAMETERS, readDeclaredOptions } from "./support/client-options.js"
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
+import { CHROMIUM_PATH, chromiumAvailable, launchChromium } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 if (!chromiumAvailable && !onCI) {
@@ -156,8 +156,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
 
   const statusOf = (tab: ClientTab) => tab.page.locator("#status").getAttribute("data-status")
   // Not a timing assertion: a bound so that a tab that never updates fails with this step's name.
-  const waitForStatus = (tab: ClientTab, status: string) =>
-    tab.page.waitForSelector(`#status[data-status="${status}"]`, { state: "attached", timeout: 10_000 })
+  const waitForStatus = (tab: ClientTab, status: string) => tab.page.waitForSelector(`#status[data-status="${status}"]`, { state: "attached", timeout: 10_000 })
   const harnessLog = (tab: ClientTab): Promise<HarnessLog> => tab.page.evaluate(() => (window as any).harness.log)
 
   /** Calls `harness.client[name](...args)` in the page and returns its result. */
@@ -340,8 +339,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     }
 
     // The requests next-auth/react sends for each step, and Latchkey's fewer.
-    const counted = (run: typeof nextAuth) =>
-      Object.fromEntries(Object.entries(run.steps).map(([name, { requests }]) => [name, countRoutes(requests)]))
+    const counted = (run: typeof nextAuth) => Object.fromEntries(Object.entries(run.steps).map(([name, { requests }]) => [name, countRoutes(requests)]))
     console.log("Requests per step, next-auth/react:", counted(nextAuth))
     console.log("Requests per step, @latchkey/client/react:", counted(latchkey))
     expect(counted(nextAuth)).toEqual({
@@ -397,10 +395,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       })
       measured[client]["first signIn on a page (credentials, redirect: false)"] = signIn.length
       const concurrent = await requestsDuring(tab, async () => {
-        const sessions = await tab.page.evaluate(
-          (n) => Promise.all(Array.from({ length: n }, () => (window as any).harness.client.getSession())),
-          CONCURRENT,
-        )
+        const sessions = await tab.page.evaluate((n) => Promise.all(Array.from({ length: n }, () => (window as any).harness.client.getSession())), CONCURRENT)
         for (const session of sessions) expect(session).toMatchObject({ user: { email: ALICE.email } })
       })
       measured[client][`${CONCURRENT} concurrent getSession()`] = concurrent.length
@@ -529,8 +524,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       "signIn of an unknown provider": (tab) => call(tab, "signIn", "no-such-provider", { redirectTo: "/after" }),
       "signIn, wrong password, redirect: true": (tab) =>
         call(tab, "signIn", "credentials", { username: ALICE.username, password: "not-the-password", redirectTo: "/after" }),
-      "signIn, redirect: true": (tab) =>
-        call(tab, "signIn", "credentials", { username: ALICE.username, password: ALICE.password, redirectTo: "/after" }),
+      "signIn, redirect: true": (tab) => call(tab, "signIn", "credentials", { username: ALICE.username, password: ALICE.password, redirectTo: "/after" }),
       "signOut, redirect: true": (tab) => call(tab, "signOut", { redirectTo: "/bye" }),
     }
     const landed: Record<string, Record<ClientName, string>> = {}
@@ -539,12 +533,8 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
     }
     console.log("Where each redirecting call lands:", landed)
     for (const [name, where] of Object.entries(landed)) expect(where.latchkey, name).toBe(where["next-auth"])
-    expect(landed["signIn() without a provider"]!["next-auth"]).toBe(
-      `<origin>${BASE_PATH}/signin?callbackUrl=<this page>`,
-    )
-    expect(landed["signIn, wrong password, redirect: true"]!["next-auth"]).toBe(
-      `<origin>${BASE_PATH}/signin?error=CredentialsSignin&code=credentials`,
-    )
+    expect(landed["signIn() without a provider"]!["next-auth"]).toBe(`<origin>${BASE_PATH}/signin?callbackUrl=<this page>`)
+    expect(landed["signIn, wrong password, redirect: true"]!["next-auth"]).toBe(`<origin>${BASE_PATH}/signin?error=CredentialsSignin&code=credentials`)
     expect(landed["signIn, redirect: true"]!["next-auth"]).toBe("<origin>/after")
     expect(landed["signOut, redirect: true"]!["next-auth"]).toBe("<origin>/bye")
   })
@@ -573,7 +563,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/react against nex
       await call(tab, "signOut", { redirect: false })
       await waitForStatus(tab, "unauthenticated")
       expect(paths.length, client).toBeGreaterThan(0)
-      expect(paths.filter((path) => !path.startsWith(`${OTHER_BASE_PATH}/`)), client).toEqual([])
+      expect(
+        paths.filter((path) => !path.startsWith(`${OTHER_BASE_PATH}/`)),
+        client,
+      ).toEqual([])
       expect(tab.pageErrors).toEqual([])
     }
   })

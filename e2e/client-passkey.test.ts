@@ -6,6 +6,7 @@
  * `registerPasskey()` after a password sign-in, autofill, and the automatic
  * upgrade (conditional create) where the browser reports it.
  */
+import type { Adapter } from "@latchkey/core/adapters"
 import type { BrowserContext, CDPSession, Page } from "playwright-core"
 import { beforeEach, describe, expect, it } from "vitest"
 import { BOB, clientAppInChromium, recordAuthRequests } from "./support/client-app.js"
@@ -25,7 +26,6 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
   const session = () => page.evaluate(() => (window as any).latchkey.client.getSession())
   const credentials = async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials
   const mediations = () => page.evaluate(() => (window as any).mediations as string[])
-
 
   // A fresh browser profile and device per test: one user's passkeys never meet another's test.
   beforeEach(async () => {
@@ -57,7 +57,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
 
   it("signIn('passkey') with a new address registers a passkey and an account; signed out, the passkey signs in again", async () => {
     const email = "ada@example.test"
-    const registered = await page.evaluate((email) => (window as any).latchkey.webauthn.signIn("passkey", { email, redirect: false, redirectTo: "/home" }), email)
+    const registered = await page.evaluate(
+      (email) => (window as any).latchkey.webauthn.signIn("passkey", { email, redirect: false, redirectTo: "/home" }),
+      email,
+    )
     expect(registered).toEqual({ error: undefined, code: undefined, status: 200, ok: true, url: `${running.app.url}/home` })
     expect((await session()).user.email).toBe(email)
     expect(await credentials()).toHaveLength(1)
@@ -76,14 +79,23 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
   })
 
   it("signIn('passkey', { action: 'register', email }) for an address that has an account: the same options as a new address, refused after the ceremony like a failed one", async () => {
-    const answers = await page.evaluate(async (emails) => {
-      const ask = (email: string) => fetch(`/api/auth/webauthn-options/passkey?${new URLSearchParams({ action: "register", email })}`).then((r) => r.json())
-      return Promise.all(emails.map(ask))
-    }, [BOB.email, "nobody-yet@example.test"])
-    const shape = (answer: any, email: string) => JSON.stringify(answer).replace(/"(challenge|id)":"[\w-]+"/g, '"$1":"<random>"').replaceAll(email, "<address>")
+    const answers = await page.evaluate(
+      async (emails) => {
+        const ask = (email: string) => fetch(`/api/auth/webauthn-options/passkey?${new URLSearchParams({ action: "register", email })}`).then((r) => r.json())
+        return Promise.all(emails.map(ask))
+      },
+      [BOB.email, "nobody-yet@example.test"],
+    )
+    const shape = (answer: any, email: string) =>
+      JSON.stringify(answer)
+        .replace(/"(challenge|id)":"[\w-]+"/g, '"$1":"<random>"')
+        .replaceAll(email, "<address>")
     expect(shape(answers[0], BOB.email)).toBe(shape(answers[1], "nobody-yet@example.test"))
     requests.length = 0
-    const result = await page.evaluate((email) => (window as any).latchkey.webauthn.signIn("passkey", { action: "register", email, redirect: false }), BOB.email)
+    const result = await page.evaluate(
+      (email) => (window as any).latchkey.webauthn.signIn("passkey", { action: "register", email, redirect: false }),
+      BOB.email,
+    )
     expect(result).toEqual({ error: "WebAuthnVerificationError", code: undefined, status: 200, ok: true, url: null })
     expect(requests).toEqual([
       "GET /api/auth/providers",
@@ -91,7 +103,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client/webauthn in Chrom
       "POST /api/auth/callback/passkey",
     ])
     expect(await session()).toBeNull()
-    expect(await running.app.config.adapter!.listAuthenticatorsByUserId!("bob-1")).toEqual([])
+    expect(await (running.app.config.adapter as Adapter).listAuthenticatorsByUserId!("bob-1")).toEqual([])
   })
 
   it("signIn('passkey') with redirect follows the server's answer", async () => {

@@ -61,7 +61,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
 
   it("goes loading → unauthenticated → authenticated → unauthenticated through signIn and signOut", async () => {
     await signInInPage(page)
-    await status(page).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(page)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     expect(await page.locator("#user").textContent()).toBe(BOB.name)
     // The first sign-in of the page asks for the providers and the token (in parallel), then the POST,
     // then one session request because a SessionProvider shows the session.
@@ -93,13 +95,17 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
   it("required: true lets a signed-in user stay", async () => {
     await signInInPage(page)
     const required = await open("?required")
-    await status(required).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(required)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     expect(new URL(required.url()).pathname).toBe(path)
   })
 
   it("focus refetches at most once per cooldown (5 s by default) and does not re-render an unchanged session", async () => {
     await signInInPage(page)
-    await status(page).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(page)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     requests.length = 0
     const before = await renders(page)
     await focus(page)
@@ -120,7 +126,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
     await signInOutsideThePage(context.request, running.app.url)
     await page.clock.fastForward(5_000)
     await becomeVisible(page)
-    await status(page).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(page)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     expect(requests).toEqual(["GET /api/auth/session"])
   })
 
@@ -128,7 +136,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
     await signInOutsideThePage(context.request, running.app.url)
     const session = await page.evaluate(() => (window as any).latchkey.update())
     expect(session.user.name).toBe(BOB.name)
-    await status(page).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(page)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     expect(requests).toEqual(["GET /api/auth/session"])
   })
 
@@ -146,7 +156,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
   it("refetchInterval polls while signed in", async () => {
     await signInInPage(page)
     const polling = await open("?interval=30&focus=off")
-    await status(polling).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(polling)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     const seen = recordAuthRequests(polling)
     await polling.clock.runFor(30_000)
     await settle(polling)
@@ -156,7 +168,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
   it("refetchWhenOffline: false skips polls while the browser is offline", async () => {
     await signInInPage(page)
     const polling = await open("?interval=30&focus=off&offline=skip")
-    await status(polling).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(polling)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     const seen = recordAuthRequests(polling)
     await context.setOffline(true)
     await polling.clock.runFor(30_000)
@@ -170,7 +184,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
 
   it("update(data) posts JSON { csrfToken, data } to /session and shows the session the server answers", async () => {
     await signInInPage(page)
-    await status(page).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(page)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     requests.length = 0
     const posted = page.waitForRequest((r) => r.method() === "POST")
     const session = await page.evaluate(() => (window as any).latchkey.update({ nickname: "Bobby" }))
@@ -186,7 +202,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
     await status(other).filter({ hasText: "unauthenticated" }).waitFor()
     const otherRequests = recordAuthRequests(other)
     await signInInPage(page)
-    await status(other).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(other)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     await page.evaluate(() => (window as any).latchkey.update({ nickname: "Robert" }))
     await other.locator("#session", { hasText: '"nickname":"Robert"' }).waitFor()
     await page.evaluate(() => (window as any).latchkey.client.signOut({ redirect: false }))
@@ -204,7 +222,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
       channel.onmessage = (event) => (window as any).heard.push(event.data)
     })
     await signInInPage(page)
-    await status(other).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(other)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     const heard = await other.evaluate(() => (window as any).heard)
     expect(heard).toHaveLength(1)
     expect(heard[0]).toMatchObject({ event: "session", data: { trigger: "getSession" }, latchkey: { session: { user: { name: BOB.name } } } })
@@ -245,7 +265,9 @@ describe.skipIf(!chromiumAvailable && !onCI).each([18, 19])("@latchkey/client/re
     await held
     expect(await status(racing).textContent()).toBe("loading")
     await signInInPage(racing)
-    await status(racing).filter({ hasText: /^authenticated$/ }).waitFor()
+    await status(racing)
+      .filter({ hasText: /^authenticated$/ })
+      .waitFor()
     await release()
     await settle(racing)
     await settle(racing)

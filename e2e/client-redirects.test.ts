@@ -113,7 +113,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client refuses to naviga
     proxy.faults.set("POST /api/auth/callback/credentials", { kind: "bad-gateway" })
     await Promise.all([
       page.waitForURL(`${proxy.url}/plain?fallback=1`),
-      page.evaluate(({ username, password }) => void (window as any).latchkey.client.signIn("credentials", { username, password, callbackUrl: "/plain?fallback=1" }), BOB),
+      page.evaluate(
+        ({ username, password }) => void (window as any).latchkey.client.signIn("credentials", { username, password, callbackUrl: "/plain?fallback=1" }),
+        BOB,
+      ),
     ])
   })
 

@@ -17,7 +17,6 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
   let page: Page
   let requests: string[]
 
-
   beforeEach(async () => {
     await context?.close()
     context = await running.browser.newContext()
@@ -100,7 +99,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
   it("signIn with redirect follows the server's answer; an unknown provider goes to the sign-in page", async () => {
     await Promise.all([
       page.waitForURL(`${running.app.url}/plain?done=1`),
-      page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirectTo: "/plain?done=1" }), BOB),
+      page.evaluate(
+        ({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirectTo: "/plain?done=1" }),
+        BOB,
+      ),
     ])
     await page.locator("#ready", { hasText: "ready" }).waitFor()
     expect((await page.evaluate(() => (window as any).latchkey.client.getSession())).user.name).toBe(BOB.name)
@@ -115,7 +117,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
     await page.evaluate(() => Promise.all([(window as any).latchkey.client.getCsrfToken(), (window as any).latchkey.client.getProviders()]))
     await context.clearCookies({ name: "authjs.csrf-token" })
     requests.length = 0
-    const result = await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    const result = await page.evaluate(
+      ({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }),
+      BOB,
+    )
     expect(result.error).toBeUndefined()
     expect(requests).toEqual(["POST /api/auth/callback/credentials", "GET /api/auth/csrf", "POST /api/auth/callback/credentials"])
     expect((await page.evaluate(() => (window as any).latchkey.client.getSession())).user.name).toBe(BOB.name)
@@ -139,14 +144,20 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
     expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
     // The server keeps the CSRF token across sign-out: signing in again is one POST.
     requests.length = 0
-    const again = await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+    const again = await page.evaluate(
+      ({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }),
+      BOB,
+    )
     expect(again.error).toBeUndefined()
     expect(requests).toEqual(["POST /api/auth/callback/credentials"])
   })
 
   it("signOut with redirect follows the server's answer", async () => {
     await page.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
-    await Promise.all([page.waitForURL(`${running.app.url}/plain?out=1`), page.evaluate(() => (window as any).latchkey.client.signOut({ callbackUrl: "/plain?out=1" }))])
+    await Promise.all([
+      page.waitForURL(`${running.app.url}/plain?out=1`),
+      page.evaluate(() => (window as any).latchkey.client.signOut({ callbackUrl: "/plain?out=1" })),
+    ])
     await page.locator("#ready", { hasText: "ready" }).waitFor()
     expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
   })

@@ -14,12 +14,12 @@ import { join } from "node:path"
 import { createRemoteJWKSet, jwtVerify } from "jose"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { MemoryAdapter } from "../packages/core/src/adapters/memory.js"
-import { SIGN_IN_ERROR_MESSAGES } from "../packages/core/src/pages/signin.js"
 // @ts-expect-error: the demo is plain JavaScript without declarations.
 import { DEMO_USERS, startLocalOidc } from "../examples/demo/local-oidc/index.js"
+import { MemoryAdapter } from "../packages/core/src/adapters/memory.js"
+import { SIGN_IN_ERROR_MESSAGES } from "../packages/core/src/pages/signin.js"
 import { type LocalOidcApp, startLocalOidcApp } from "./support/local-oidc-app.js"
-import { chromiumAvailable, CHROMIUM_PATH, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
+import { CHROMIUM_PATH, chromiumAvailable, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 if (!chromiumAvailable && !onCI) {
@@ -208,7 +208,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo's Local OIDC provider in 
     const port = (blocker.address() as { port: number }).port
     try {
       const attempt = startLocalOidc({ port, dataDir, clientRedirectUri: `${app.url}/auth/callback/local-oidc` })
-      const error = await attempt.then(() => undefined, (reason: Error & { code?: string }) => reason)
+      const error = await attempt.then(
+        () => undefined,
+        (reason: Error & { code?: string }) => reason,
+      )
       expect(error?.code).toBe("LOCAL_OIDC_PORT_IN_USE")
       expect(error?.message).toContain(`Port ${port} is already in use`)
       expect(error?.message).toContain("LOCAL_OIDC_PORT")
@@ -242,8 +245,14 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo's Local OIDC provider in 
         expect(r! + g! + b! < 3 * 128 ? "dark" : "light", step).toBe(scheme)
 
         const samples = await measureContrast(page)
-        expect(samples.some((sample) => sample.element.startsWith("<h1")), step).toBe(true)
-        expect(samples.filter((sample) => sample.ratio < (sample.kind === "border" ? 3 : 4.5)), step).toEqual([])
+        expect(
+          samples.some((sample) => sample.element.startsWith("<h1")),
+          step,
+        ).toBe(true)
+        expect(
+          samples.filter((sample) => sample.ratio < (sample.kind === "border" ? 3 : 4.5)),
+          step,
+        ).toEqual([])
 
         const { dom, tabbed } = await focusOrder(page)
         expect(dom.length, step).toBeGreaterThan(1)

@@ -8,7 +8,7 @@
 import { rmSync } from "node:fs"
 import { createServer, type Server } from "node:net"
 import { afterAll, describe, expect, it } from "vitest"
-import { type DemoPorts, freeDemoPorts, startDemo, stopDemo, tempDataFolder, type DemoRun } from "./support/demo-process.js"
+import { type DemoPorts, type DemoRun, freeDemoPorts, startDemo, stopDemo, tempDataFolder } from "./support/demo-process.js"
 
 /** Whether something accepts connections on localhost:`port`. */
 function listening(port: number): Promise<boolean> {
@@ -66,7 +66,10 @@ describe("npm start", () => {
         const { code } = await run.exited
         expect(code).toBe(1)
         const variable = { port: "PORT", smtpPort: "SMTP_PORT", oidcPort: "LOCAL_OIDC_PORT" }[which]
-        const lines = run.output().split("\n").filter((line) => line.includes(String(ports[which])))
+        const lines = run
+          .output()
+          .split("\n")
+          .filter((line) => line.includes(String(ports[which])))
         expect(lines).toHaveLength(1)
         expect(lines[0]).toMatch(new RegExp(`^Port ${ports[which]} is already in use`))
         expect(lines[0]).toContain(`${variable}=`)

@@ -19,7 +19,22 @@ function importInNode(specifier: string): string[] {
 
 describe.runIf(built)("package exports from plain Node ESM", () => {
   it.each([
-    ["@latchkey/core", ["Auth", "handleAuthRequest", "AuthError", "CredentialsSignin", "createActionURL", "customFetch", "isAuthAction", "parseActionPath", "raw", "setEnvDefaults", "skipCSRFCheck"]],
+    [
+      "@latchkey/core",
+      [
+        "Auth",
+        "handleAuthRequest",
+        "AuthError",
+        "CredentialsSignin",
+        "createActionURL",
+        "customFetch",
+        "isAuthAction",
+        "parseActionPath",
+        "raw",
+        "setEnvDefaults",
+        "skipCSRFCheck",
+      ],
+    ],
     ["@latchkey/core/jwt", ["decode", "encode", "getToken"]],
     ["@latchkey/core/errors", ["AccessDenied", "AuthError", "CredentialsSignin", "MissingCSRF", "Verification", "isClientError"]],
     ["@latchkey/core/providers/credentials", ["default"]],
@@ -33,7 +48,10 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     ["@latchkey/core/types", []],
     ["@latchkey/core/integration", ["encodeParsedForm", "originFromHost", "parseCookieHeader", "readSession", "resolvePublicOrigin", "sessionFromBody"]],
     ["@latchkey/core/providers", []],
-    ["@latchkey/node", ["NodeHeaderView", "originFromHost", "toAuthRequest", "toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeAuthResponse", "writeWebResponse"]],
+    [
+      "@latchkey/node",
+      ["NodeHeaderView", "originFromHost", "toAuthRequest", "toNodeAuthHandler", "toNodeHandler", "toWebRequest", "writeAuthResponse", "writeWebResponse"],
+    ],
     ["@latchkey/express", ["AuthError", "CredentialsSignin", "ExpressAuth", "UnsupportedExpressVersion", "customFetch", "getSession", "requireSession"]],
     ["@latchkey/express/providers/github", ["default"]],
     ["@latchkey/express/adapters", ["isDate"]],
@@ -41,11 +59,42 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
     ["@latchkey/hono/react", ["SessionProvider", "authConfigManager", "signIn", "signOut", "useOauthPopupLogin", "useSession"]],
     ["@latchkey/fastify", ["default", "getSession", "latchkey", "requireSession"]],
     ["@latchkey/client", ["RedirectRefusedError", "__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut"]],
-    ["@latchkey/client/react", ["RedirectRefusedError", "SessionContext", "SessionProvider", "__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut", "useSession"]],
-    ["@latchkey/client/webauthn", ["PasskeyOptionsError", "RedirectRefusedError", "registerPasskey", "signIn", "startPasskeyAutofill", "supportsConditionalCreate", "upgradeToPasskey"]],
+    [
+      "@latchkey/client/react",
+      [
+        "RedirectRefusedError",
+        "SessionContext",
+        "SessionProvider",
+        "__NEXTAUTH",
+        "getCsrfToken",
+        "getProviders",
+        "getSession",
+        "signIn",
+        "signOut",
+        "useSession",
+      ],
+    ],
+    [
+      "@latchkey/client/webauthn",
+      ["PasskeyOptionsError", "RedirectRefusedError", "registerPasskey", "signIn", "startPasskeyAutofill", "supportsConditionalCreate", "upgradeToPasskey"],
+    ],
     // "@latchkey/next" itself imports Next's extensionless entries, which only a Next build (or a resolve hook, e2e/next-exports.test.ts) resolves.
     ["@latchkey/next/jwt", ["decode", "encode", "getToken"]],
-    ["@latchkey/next/react", ["RedirectRefusedError", "SessionContext", "SessionProvider", "__NEXTAUTH", "getCsrfToken", "getProviders", "getSession", "signIn", "signOut", "useSession"]],
+    [
+      "@latchkey/next/react",
+      [
+        "RedirectRefusedError",
+        "SessionContext",
+        "SessionProvider",
+        "__NEXTAUTH",
+        "getCsrfToken",
+        "getProviders",
+        "getSession",
+        "signIn",
+        "signOut",
+        "useSession",
+      ],
+    ],
     ["@latchkey/next/providers/github", ["default"]],
     ["@latchkey/adapter-kysely", ["KyselyAdapter", "KyselyAdapterError", "KyselyAuth", "createDatabase", "migrate", "migrationNames"]],
   ])("%s exports %j", (specifier, names) => {

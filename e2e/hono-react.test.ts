@@ -81,7 +81,10 @@ describe.runIf(chromiumAvailable)("@latchkey/hono/react in Chromium", () => {
     const script = await bundlePage()
     const holder: { config?: AuthConfig } = {}
     const app = new Hono()
-    app.use("/hono-auth/*", initAuthConfig(() => holder.config!))
+    app.use(
+      "/hono-auth/*",
+      initAuthConfig(() => holder.config!),
+    )
     app.use("/hono-auth/*", authHandler())
     app.get("/app", () => html(`<div id="root"></div><script type="module" src="/app.js"></script>`))
     app.get("/app.js", (c) => c.body(script, 200, { "content-type": "text/javascript" }))

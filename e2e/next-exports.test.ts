@@ -6,7 +6,7 @@
  * @latchkey/core's.
  */
 import { execFileSync } from "node:child_process"
-import { existsSync, readFileSync, readdirSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { describe, expect, it } from "vitest"
@@ -54,19 +54,22 @@ describe.runIf(built && installed)("@latchkey/next against the installed next-au
     for (const subpath of [...subpaths, "./providers/*"]) expect(Object.keys(ours.exports), subpath).toContain(subpath)
   })
 
-  it.each(["", "/jwt", "/react", "/webauthn", "/middleware", "/next"])("next-auth%s: each runtime export exists in the same @latchkey/next entry", (subpath) => {
-    const theirs = importFrom(COMPAT, `next-auth${subpath}`)
-    const ours = importFrom(ROOT, `@latchkey/next${subpath}`)
-    if (theirs.error) {
-      // next-auth 4's entries throw on import in next-auth 5; ours throw the same kind of error.
-      expect(theirs.error).toBe("ReferenceError")
-      expect(ours.error).toBe("ReferenceError")
-      return
-    }
-    expect(ours.error).toBeUndefined()
-    expect(theirs.names!.length).toBeGreaterThan(0)
-    expect(ours.names).toEqual(expect.arrayContaining(theirs.names!))
-  })
+  it.each(["", "/jwt", "/react", "/webauthn", "/middleware", "/next"])(
+    "next-auth%s: each runtime export exists in the same @latchkey/next entry",
+    (subpath) => {
+      const theirs = importFrom(COMPAT, `next-auth${subpath}`)
+      const ours = importFrom(ROOT, `@latchkey/next${subpath}`)
+      if (theirs.error) {
+        // next-auth 4's entries throw on import in next-auth 5; ours throw the same kind of error.
+        expect(theirs.error).toBe("ReferenceError")
+        expect(ours.error).toBe("ReferenceError")
+        return
+      }
+      expect(ours.error).toBeUndefined()
+      expect(theirs.names!.length).toBeGreaterThan(0)
+      expect(ours.names).toEqual(expect.arrayContaining(theirs.names!))
+    },
+  )
 
   it("resolves the types-only entries next-auth/providers and next-auth/adapters as modules", () => {
     // In next-auth these two have only a `types` condition; ours are importable too.

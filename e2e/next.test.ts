@@ -6,7 +6,7 @@
  * with a local OpenID Provider, server-action sign-out, and useSession
  * (@latchkey/next/react) next to server actions.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
 import { mkdtempSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -14,10 +14,11 @@ import { migrate } from "@latchkey/adapter-kysely"
 import SQLite from "better-sqlite3"
 import { Kysely, SqliteDialect } from "kysely"
 import type { Browser } from "playwright-core"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freePort } from "../packages/core/test/support/free-port.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../packages/core/test/support/openid-provider.js"
 // @ts-expect-error: plain JavaScript (types in JSDoc) without declarations.
-import { LATCHKEY_APP, type NextServer, buildNextApp, startNextApp } from "./support/next-app.mjs"
+import { buildNextApp, LATCHKEY_APP, type NextServer, startNextApp } from "./support/next-app.mjs"
 import { BUILD_TIMEOUT_MS, fixtureScenarios, serveFixtureForFile } from "./support/next-scenarios.js"
 import { chromiumAvailable, launchChromium } from "./support/pages-browser.js"
 

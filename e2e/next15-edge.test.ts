@@ -14,7 +14,7 @@ import { join } from "node:path"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { encode } from "../packages/core/src/jwt.js"
 // @ts-expect-error: plain JavaScript (types in JSDoc) without declarations.
-import { NEXT15_VERSION, type NextServer, buildNextApp, startNextApp, writeNext15EdgeVariant } from "./support/next-app.mjs"
+import { buildNextApp, NEXT15_VERSION, type NextServer, startNextApp, writeNext15EdgeVariant } from "./support/next-app.mjs"
 
 const SECRET = randomBytes(32).toString("hex")
 
@@ -66,7 +66,10 @@ describe(`auth as Edge middleware on Next ${NEXT15_VERSION}`, () => {
   })
 
   it("refuses a session sealed with another secret", async () => {
-    const response = await fetch(`${server.origin}/dashboard`, { redirect: "manual", headers: { cookie: await sessionCookie(randomBytes(32).toString("hex")) } })
+    const response = await fetch(`${server.origin}/dashboard`, {
+      redirect: "manual",
+      headers: { cookie: await sessionCookie(randomBytes(32).toString("hex")) },
+    })
     expect(response.status).toBe(307)
     expect(server.output()).not.toMatch(/Dynamic Code Evaluation|EvalError/)
   })

@@ -17,8 +17,8 @@ import { MemoryAdapter } from "../packages/core/src/adapters/memory.js"
 import { Auth } from "../packages/core/src/index.js"
 import Credentials from "../packages/core/src/providers/credentials.js"
 import { type OpenedAdapter, sessionAdapters } from "../packages/core/test/support/session-adapters.js"
-import { chromiumAvailable, CHROMIUM_PATH, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
-import { startPasskeyApp, type PasskeyApp } from "./support/passkey-app.js"
+import { CHROMIUM_PATH, chromiumAvailable, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
+import { type PasskeyApp, startPasskeyApp } from "./support/passkey-app.js"
 
 const onCI = process.env.CI === "true"
 const AUTHENTICATOR = { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true } as const
@@ -244,7 +244,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys from the bui
     expect(tabbed).toEqual(dom)
   })
 
-  it("a provider without sign-up offers no \"Create a passkey\", and Enter in its field signs in", async () => {
+  it('a provider without sign-up offers no "Create a passkey", and Enter in its field signs in', async () => {
     await signOut()
     await openSignIn({ autofill: false })
     const webauthnForm = page.locator('form[data-webauthn-provider="webauthn"]')
@@ -257,7 +257,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys from the bui
     expect(new URL((await asked).url()).search).toBe("?action=authenticate")
   })
 
-  it("\"Create a passkey\" for an address that has an account is refused in the page like any failed ceremony; the new passkey is signalled unknown and nothing is stored", async () => {
+  it('"Create a passkey" for an address that has an account is refused in the page like any failed ceremony; the new passkey is signalled unknown and nothing is stored', async () => {
     await signOut()
     // A fresh device, so that the only passkey on it is the one this attempt creates.
     await cdp.send("WebAuthn.removeVirtualAuthenticator", { authenticatorId })

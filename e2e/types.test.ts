@@ -25,15 +25,7 @@ import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { appCompilerOptions, type Finding, TypeChecker } from "./types/harness/compile.js"
 import { readRewriteTable, rewriteImports } from "./types/harness/rewrite.js"
-import {
-  type Case,
-  corpusGroups,
-  corpusUnits,
-  docUnits,
-  documentationFiles,
-  skippedBlocks,
-  type Unit,
-} from "./types/harness/units.js"
+import { type Case, corpusGroups, corpusUnits, docUnits, documentationFiles, skippedBlocks, type Unit } from "./types/harness/units.js"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const typesRoot = join(root, "e2e/types")

@@ -19,7 +19,7 @@ import { fileURLToPath } from "node:url"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const outIndex = process.argv.indexOf("--out")
-const out = resolve(outIndex > 0 ? process.argv[outIndex + 1] ?? "" : join(root, "dist-packages"))
+const out = resolve(outIndex > 0 ? (process.argv[outIndex + 1] ?? "") : join(root, "dist-packages"))
 
 /** The publishable workspaces: every workspace whose package.json is not `private`. */
 function publishableWorkspaces() {

@@ -5,7 +5,7 @@
 // no file in the integrations.
 //
 //   node ../../scripts/provider-entries.mjs     (run from the integration package's folder)
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { createRequire } from "node:module"
 import { dirname, join } from "node:path"
 

@@ -1,10 +1,10 @@
 // The fixture app's whole auth setup. The parity test copies this app and
 // rewrites "@latchkey/next" to "next-auth": nothing else may differ.
 import { KyselyAdapter } from "@latchkey/adapter-kysely"
-import SQLite from "better-sqlite3"
-import { Kysely, SqliteDialect } from "kysely"
 import NextAuth from "@latchkey/next"
 import Credentials from "@latchkey/next/providers/credentials"
+import SQLite from "better-sqlite3"
+import { Kysely, SqliteDialect } from "kysely"
 
 const ALICE = { id: "alice-1", name: "Alice", email: "alice@example.test" }
 

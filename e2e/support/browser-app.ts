@@ -43,8 +43,7 @@ export interface BrowserApp {
   close(): Promise<void>
 }
 
-const escapeHtml = (text: unknown) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
+const escapeHtml = (text: unknown) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
 
 function html(body: string, headers: Record<string, string> = {}): Response {
   return new Response(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Test app</title></head><body>${body}</body></html>`, {

@@ -17,14 +17,14 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { fileURLToPath } from "node:url"
 import type { Browser, Page } from "playwright-core"
-import { rolldown, type Plugin } from "rolldown"
+import { type Plugin, rolldown } from "rolldown"
 import { afterAll, beforeAll } from "vitest"
 import { MemoryAdapter } from "../../packages/core/src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../../packages/core/src/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
 import Passkey from "../../packages/core/src/providers/passkey.js"
 import { toNodeHandler } from "../../packages/node/src/index.js"
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./pages-browser.js"
+import { CHROMIUM_PATH, chromiumAvailable, launchChromium } from "./pages-browser.js"
 
 /** The one user who can sign in with a password. */
 export const BOB = { username: "bob", password: "correct horse", name: "Bob", email: "bob@example.test" } as const

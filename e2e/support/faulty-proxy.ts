@@ -9,11 +9,7 @@ import { createServer, request as forward } from "node:http"
 import type { AddressInfo } from "node:net"
 
 /** What the proxy does instead of forwarding. */
-export type Fault =
-  | { kind: "bad-gateway" }
-  | { kind: "html-ok" }
-  | { kind: "json"; body: unknown }
-  | { kind: "drop" }
+export type Fault = { kind: "bad-gateway" } | { kind: "html-ok" } | { kind: "json"; body: unknown } | { kind: "drop" }
 
 /** A running proxy. */
 export interface FaultyProxy {

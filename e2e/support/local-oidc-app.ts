@@ -8,10 +8,10 @@
 import { randomBytes } from "node:crypto"
 import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
-import { Auth, type AuthConfig } from "../../packages/core/src/index.js"
-import { toNodeHandler } from "../../packages/node/src/index.js"
 // @ts-expect-error: the demo is plain JavaScript without declarations.
 import { localOidcProvider, startLocalOidc } from "../../examples/demo/local-oidc/index.js"
+import { Auth, type AuthConfig } from "../../packages/core/src/index.js"
+import { toNodeHandler } from "../../packages/node/src/index.js"
 
 /** What `startLocalOidc` resolves with. */
 export interface LocalOidc {
@@ -36,8 +36,7 @@ export interface LocalOidcApp {
   close(): Promise<void>
 }
 
-const escapeHtml = (text: unknown) =>
-  String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
+const escapeHtml = (text: unknown) => String(text).replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!)
 
 /**
  * Starts the app on localhost (port 0), then the provider (port 0) with the app's callback registered.
@@ -75,8 +74,7 @@ export async function startLocalOidcApp({ dataDir, adapter }: { dataDir: string;
   })
   // localhost like the demo: app and provider then share cookies by host (ports do not separate them).
   const url = `http://localhost:${(server.address() as AddressInfo).port}`
-  const start = (port: number): Promise<LocalOidc> =>
-    startLocalOidc({ port, dataDir, clientRedirectUri: `${url}/auth/callback/local-oidc` })
+  const start = (port: number): Promise<LocalOidc> => startLocalOidc({ port, dataDir, clientRedirectUri: `${url}/auth/callback/local-oidc` })
 
   let provider: LocalOidc
   try {

@@ -8,11 +8,11 @@ import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { encode } from "../../packages/core/src/jwt.js"
 import { CookieJar } from "../../packages/core/test/support/cookies.js"
-import { CHUNK_SIZE, chunksOf } from "../../packages/core/test/support/hostile.js"
 import { freePort } from "../../packages/core/test/support/free-port.js"
+import { CHUNK_SIZE, chunksOf } from "../../packages/core/test/support/hostile.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../packages/core/test/support/openid-provider.js"
 // @ts-expect-error: plain JavaScript (types in JSDoc) without declarations.
-import { type NextServer, buildNextApp, startNextApp } from "./next-app.mjs"
+import { buildNextApp, type NextServer, startNextApp } from "./next-app.mjs"
 import { chromiumAvailable, launchChromium } from "./pages-browser.js"
 
 const SECRET = "next-fixture-secret-0123456789abcdef"
@@ -155,7 +155,12 @@ export function fixtureScenarios(current: () => NextServer, expectations: Fixtur
 
       it("two valid sessions: Alice first, Mallory second → Alice in every reader", async () => {
         const cookie = `${SESSION_COOKIE}=${await sessionToken("Alice")}; ${SESSION_COOKIE}=${await sessionToken("Mallory")}`
-        expect(await readers(cookie)).toEqual({ session: "Alice", page: "Signed in as Alice &lt;alice@example.test&gt;", me: "Alice", dashboard: "Dashboard of Alice" })
+        expect(await readers(cookie)).toEqual({
+          session: "Alice",
+          page: "Signed in as Alice &lt;alice@example.test&gt;",
+          me: "Alice",
+          dashboard: "Dashboard of Alice",
+        })
       })
 
       it("an unreadable first copy and a valid second → signed out in every reader (the proxy sends /dashboard to sign-in)", async () => {
@@ -168,7 +173,12 @@ export function fixtureScenarios(current: () => NextServer, expectations: Fixtur
         const mallory = chunksOf(await sessionToken("Mallory", CHUNK_SIZE))
         expect([alice.length, mallory.length]).toEqual([2, 2])
         const pairs = [...alice.map((value, i) => `${SESSION_COOKIE}.${i}=${value}`), ...mallory.map((value, i) => `${SESSION_COOKIE}.${i}=${value}`)]
-        expect(await readers(pairs.join("; "))).toEqual({ session: "Alice", page: "Signed in as Alice &lt;alice@example.test&gt;", me: "Alice", dashboard: "Dashboard of Alice" })
+        expect(await readers(pairs.join("; "))).toEqual({
+          session: "Alice",
+          page: "Signed in as Alice &lt;alice@example.test&gt;",
+          me: "Alice",
+          dashboard: "Dashboard of Alice",
+        })
       })
     })
 

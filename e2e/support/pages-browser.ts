@@ -3,7 +3,7 @@
  * measuring color contrast as the user sees it, and reading the Tab order.
  */
 import { existsSync } from "node:fs"
-import { chromium, type Browser, type Page } from "playwright-core"
+import { type Browser, chromium, type Page } from "playwright-core"
 
 /** Where Debian's `chromium` package installs the browser (what .ci/run installs). */
 export const CHROMIUM_PATH = "/usr/bin/chromium"
@@ -57,7 +57,10 @@ export async function measureContrast(page: Page): Promise<ContrastSample[]> {
     const parse = (css: string): Rgba => {
       const m = /^rgba?\(([^)]+)\)$/.exec(css)
       if (!m) throw new Error(`Unexpected computed color: ${css}`)
-      const parts = m[1]!.split(/[\s,/]+/).filter(Boolean).map(Number)
+      const parts = m[1]!
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number)
       return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1]
     }
     const over = (top: Rgba, bottom: Rgba): Rgba => {
@@ -103,7 +106,8 @@ export async function measureContrast(page: Page): Promise<ContrastSample[]> {
       const ownText = Array.from(el.childNodes).some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== "")
       if (ownText) add(el, "text", getComputedStyle(el).color, backgroundOf(el))
       // Brand marks are held to the text level, 4.5:1, against the button they sit on.
-      if (el instanceof SVGPathElement && el.closest(".lk-mark")) add(el.closest(".lk-mark")!, "mark", getComputedStyle(el).fill, backgroundOf(el.closest("button")!))
+      if (el instanceof SVGPathElement && el.closest(".lk-mark"))
+        add(el.closest(".lk-mark")!, "mark", getComputedStyle(el).fill, backgroundOf(el.closest("button")!))
       if (el instanceof HTMLInputElement && el.type !== "hidden" && el.type !== "checkbox") {
         const background = backgroundOf(el)
         add(el, "text", getComputedStyle(el).color, background)

@@ -38,7 +38,11 @@ export function softwareAssertion(input: AssertionInput): Record<string, unknown
   const clientDataJSON = Buffer.from(JSON.stringify({ type: "webauthn.get", challenge: input.challenge, origin: input.origin, crossOrigin: false }))
   const key = createPrivateKey({ key: Buffer.from(input.credential.privateKey, "base64"), format: "der", type: "pkcs8" })
   // EdDSA signs the message itself; ECDSA and RSA hash it with SHA-256 (COSE -8, -7, -257).
-  const signature = sign(key.asymmetricKeyType === "ed25519" ? null : "sha256", Buffer.concat([authenticatorData, createHash("sha256").update(clientDataJSON).digest()]), key)
+  const signature = sign(
+    key.asymmetricKeyType === "ed25519" ? null : "sha256",
+    Buffer.concat([authenticatorData, createHash("sha256").update(clientDataJSON).digest()]),
+    key,
+  )
   const id = Buffer.from(input.credential.credentialId, "base64").toString("base64url")
   return {
     id,

@@ -28,7 +28,12 @@ function newest(path) {
 /** What a bundle is made of: the demo's browser sources, the built client, React's installed version. */
 function newestInput() {
   const client = dirname(require.resolve("@latchkey/client/package.json"))
-  return Math.max(newest(join(HERE, "browser")), newest(join(client, "dist")), newest(require.resolve("react/package.json")), newest(require.resolve("react-dom/package.json")))
+  return Math.max(
+    newest(join(HERE, "browser")),
+    newest(join(client, "dist")),
+    newest(require.resolve("react/package.json")),
+    newest(require.resolve("react-dom/package.json")),
+  )
 }
 
 async function bundle(entry) {

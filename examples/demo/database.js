@@ -57,7 +57,10 @@ export async function seedDemoUser(db, adapter = KyselyAdapter(db)) {
     (await adapter.getUserByEmail(DEMO_USER.email)) ??
     (await adapter.createUser({ name: DEMO_USER.name, email: DEMO_USER.email, emailVerified: null, image: null }))
   if (!(await passwordHashOf(db, user.id))) {
-    await db.insertInto(PASSWORD_TABLE).values({ user_id: user.id, password_hash: await hashPassword(DEMO_USER.password) }).execute()
+    await db
+      .insertInto(PASSWORD_TABLE)
+      .values({ user_id: user.id, password_hash: await hashPassword(DEMO_USER.password) })
+      .execute()
   }
   return user
 }

@@ -52,17 +52,28 @@ export async function verifyPassword(password, stored) {
 }
 
 /** The password rules, as the sign-up form shows them (NIST SP 800-63B §3.1.1.2: length, not a known password). */
-export const PASSWORD_RULES = Object.freeze([
-  "at least 10 characters, at most 128",
-  "not your email address, and not a commonly used password",
-])
+export const PASSWORD_RULES = Object.freeze(["at least 10 characters, at most 128", "not your email address, and not a commonly used password"])
 
 // A few of the most used passwords (and the demo's own hint text): refused
 // as they are, whatever their case.
 const COMMON_PASSWORDS = new Set([
-  "1234567890", "12345678910", "qwertyuiop", "password12", "password123", "password1234",
-  "iloveyou12", "1q2w3e4r5t", "qwerty1234", "0123456789", "1111111111", "abcdefghij",
-  "letmein123", "welcome123", "passw0rd12", "changeme123", "latchkey123",
+  "1234567890",
+  "12345678910",
+  "qwertyuiop",
+  "password12",
+  "password123",
+  "password1234",
+  "iloveyou12",
+  "1q2w3e4r5t",
+  "qwerty1234",
+  "0123456789",
+  "1111111111",
+  "abcdefghij",
+  "letmein123",
+  "welcome123",
+  "passw0rd12",
+  "changeme123",
+  "latchkey123",
 ])
 
 /**

@@ -4,9 +4,9 @@
 // how to set them, instead of a button that could only end in an error.
 import GitHub from "@latchkey/core/providers/github"
 import Google from "@latchkey/core/providers/google"
-import Twitter from "@latchkey/core/providers/twitter"
 import Nodemailer from "@latchkey/core/providers/nodemailer"
 import Passkey from "@latchkey/core/providers/passkey"
+import Twitter from "@latchkey/core/providers/twitter"
 import { PasswordProvider } from "./accounts.js"
 
 /** The hosted providers the demo knows, with the variables each needs and where to register an app. */

@@ -3,15 +3,15 @@
 // (user agent) recorded, keyed by the session's stored hash.
 import { createHash } from "node:crypto"
 import { Auth } from "@latchkey/core"
-import { activeSessionsOf, forgetSessionDevice, linkedAccountsOf, passkeysOf, passwordHashOf, recordSessionDevice, setPasswordHash } from "./database.js"
 import { signUpProblems } from "./accounts.js"
-import { hashPassword, passwordProblems } from "./passwords.js"
-import { hostedProviderStatus } from "./providers.js"
-import { FAVICON_SVG, htmlResponse } from "./pages/layout.js"
+import { activeSessionsOf, forgetSessionDevice, linkedAccountsOf, passkeysOf, passwordHashOf, recordSessionDevice, setPasswordHash } from "./database.js"
 import { renderHome } from "./pages/home.js"
-import { renderSignUp } from "./pages/signup.js"
+import { FAVICON_SVG, htmlResponse } from "./pages/layout.js"
 import { renderMailbox } from "./pages/mailbox.js"
 import { renderReactPage } from "./pages/react.js"
+import { renderSignUp } from "./pages/signup.js"
+import { hashPassword, passwordProblems } from "./passwords.js"
+import { hostedProviderStatus } from "./providers.js"
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"]
 const sha256Hex = (text) => createHash("sha256").update(text).digest("hex")
@@ -112,7 +112,8 @@ export function demoRoutes(context) {
   }
 
   async function addPassword(request) {
-    if (request.method !== "POST" || !sameOrigin(request)) return new Response("Forbidden: this form only accepts posts from the demo's own pages.", { status: 403 })
+    if (request.method !== "POST" || !sameOrigin(request))
+      return new Response("Forbidden: this form only accepts posts from the demo's own pages.", { status: 403 })
     const { session } = await sessionAndCsrf(request)
     if (!session) return Response.redirect(`${origin}/auth/signin?callbackUrl=%2F`, 303)
     const { password } = await formOf(request)
@@ -147,6 +148,6 @@ export function demoRoutes(context) {
       return new Response(FAVICON_SVG, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400" } })
     }
     if (Object.hasOwn(scripts, pathname)) return new Response(scripts[pathname], { headers: { "Content-Type": "text/javascript; charset=utf-8" } })
-    return htmlResponse("<!DOCTYPE html><title>Not found</title><p>Not found. <a href=\"/\">Home</a></p>", { status: 404 })
+    return htmlResponse('<!DOCTYPE html><title>Not found</title><p>Not found. <a href="/">Home</a></p>', { status: 404 })
   }
 }

@@ -4,8 +4,9 @@
  * client at `/hono-auth`, a `SessionProvider` shows `useSession()`, and
  * two buttons sign in with credentials and through `useOauthPopupLogin`.
  */
+
+import { authConfigManager, SessionProvider, signIn, useOauthPopupLogin, useSession } from "@latchkey/hono/react"
 import { createRoot } from "react-dom/client"
-import { SessionProvider, authConfigManager, signIn, useOauthPopupLogin, useSession } from "@latchkey/hono/react"
 
 authConfigManager.setConfig({ basePath: "/hono-auth" })
 

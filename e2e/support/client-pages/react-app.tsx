@@ -7,10 +7,11 @@
  * (`required`, `onUnauthenticated`). `window.latchkey` exposes the client,
  * `update` and the render count.
  */
-import { version } from "react"
-import { createRoot } from "react-dom/client"
+
 import * as client from "@latchkey/client/react"
 import * as webauthn from "@latchkey/client/webauthn"
+import { version } from "react"
+import { createRoot } from "react-dom/client"
 
 const query = new URLSearchParams(window.location.search)
 const exposed = {

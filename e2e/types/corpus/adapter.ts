@@ -1,14 +1,8 @@
 // A hand-written adapter typed as Adapter, as @auth/*-adapter packages are.
-import type {
-  Adapter,
-  AdapterAccount,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
-} from "@auth/core/adapters"
-import { isDate } from "@auth/core/adapters"
+
 import type { AuthConfig } from "@auth/core"
+import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@auth/core/adapters"
+import { isDate } from "@auth/core/adapters"
 
 export function MemoryAdapter(): Adapter {
   const users = new Map<string, AdapterUser>()
@@ -28,7 +22,7 @@ export function MemoryAdapter(): Adapter {
     getUserByEmail: (email) => [...users.values()].find((user) => user.email === email) ?? null,
     async getUserByAccount({ provider, providerAccountId }) {
       const account = accounts.get(key(provider, providerAccountId))
-      return account ? users.get(account.userId) ?? null : null
+      return account ? (users.get(account.userId) ?? null) : null
     },
     async updateUser(user) {
       const updated = { ...users.get(user.id)!, ...user }

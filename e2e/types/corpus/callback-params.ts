@@ -1,8 +1,8 @@
 // Every callback, reading each of its parameters as Auth.js apps do.
 import type { AuthConfig } from "@auth/core"
-import type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
-import type { JWT } from "@auth/core/jwt"
 import type { AdapterUser } from "@auth/core/adapters"
+import type { JWT } from "@auth/core/jwt"
+import type { Account, DefaultSession, Profile, Session, User } from "@auth/core/types"
 
 declare function isAllowedDomain(email: string): boolean
 declare function refreshAccessToken(refreshToken: string): Promise<{ access_token: string; expires_in: number }>

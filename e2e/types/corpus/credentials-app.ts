@@ -1,6 +1,6 @@
 // A typical @auth/core app: credentials sign-in, JWT sessions, the user id
 // copied into the session, and a handler for a fetch-style server.
-import { Auth, createActionURL, isAuthAction, setEnvDefaults, type AuthConfig } from "@auth/core"
+import { Auth, type AuthConfig, createActionURL, isAuthAction, setEnvDefaults } from "@auth/core"
 import Credentials from "@auth/core/providers/credentials"
 
 interface DbUser {

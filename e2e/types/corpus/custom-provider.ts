@@ -2,8 +2,8 @@
 // own provider files are, and provider lists mixing kinds.
 import type { AuthConfig } from "@auth/core"
 import type { OAuthConfig, OAuthUserConfig, OIDCConfig, Provider } from "@auth/core/providers"
-import Credentials from "@auth/core/providers/credentials"
 import type { CredentialsConfig } from "@auth/core/providers/credentials"
+import Credentials from "@auth/core/providers/credentials"
 import type { Profile } from "@auth/core/types"
 
 export interface AcmeProfile extends Record<string, any> {

@@ -1,6 +1,7 @@
 // Custom sign-in errors with a `code`, and reading AuthError in server code.
+
+import { AccessDenied, AuthError, CredentialsSignin, MissingCSRF } from "@auth/core/errors"
 import Credentials from "@auth/core/providers/credentials"
-import { AuthError, CredentialsSignin, AccessDenied, MissingCSRF } from "@auth/core/errors"
 
 export class InvalidLoginError extends CredentialsSignin {
   code = "invalid_credentials"

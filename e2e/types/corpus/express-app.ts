@@ -1,8 +1,9 @@
 // An Express app on @auth/express: the middleware, getSession in a route
 // and in a guard, and the re-exported types and errors.
-import express, { type NextFunction, type Request, type Response } from "express"
-import { ExpressAuth, getSession, CredentialsSignin, type ExpressAuthConfig, type Session } from "@auth/express"
+
 import Credentials from "@auth/core/providers/credentials"
+import { CredentialsSignin, ExpressAuth, type ExpressAuthConfig, getSession, type Session } from "@auth/express"
+import express, { type NextFunction, type Request, type Response } from "express"
 
 class WrongPassword extends CredentialsSignin {
   code = "wrong_password"

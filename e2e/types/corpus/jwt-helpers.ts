@@ -1,6 +1,7 @@
 // Reading and minting session tokens outside Auth(), and custom codecs.
-import { decode, encode, getToken, type JWT, type JWTOptions } from "@auth/core/jwt"
+
 import type { AuthConfig } from "@auth/core"
+import { decode, encode, getToken, type JWT, type JWTOptions } from "@auth/core/jwt"
 
 const secret = process.env.AUTH_SECRET!
 const salt = "authjs.session-token"

@@ -1,6 +1,6 @@
 // The remaining options: pages, theme, cookies, logger, debug, experimental.
 import type { AuthConfig } from "@auth/core"
-import type { CookiesOptions, PagesOptions, Theme, LoggerInstance, WarningCode } from "@auth/core/types"
+import type { CookiesOptions, LoggerInstance, PagesOptions, Theme, WarningCode } from "@auth/core/types"
 
 declare const log: { error(...args: unknown[]): void; warn(...args: unknown[]): void; debug(...args: unknown[]): void }
 

@@ -1,5 +1,5 @@
 // Framework-author options: raw responses and an external CSRF check.
-import { Auth, raw, skipCSRFCheck, customFetch, type AuthConfig } from "@auth/core"
+import { Auth, type AuthConfig, customFetch, raw, skipCSRFCheck } from "@auth/core"
 import type { ResponseInternal } from "@auth/core/types"
 
 type Cookie = NonNullable<ResponseInternal["cookies"]>[number]

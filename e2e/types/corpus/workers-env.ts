@@ -1,6 +1,6 @@
 // A Cloudflare Workers app: the environment is a typed binding object with
 // values that are not strings (a D1 database), passed straight to setEnvDefaults.
-import { Auth, createActionURL, setEnvDefaults, type AuthConfig } from "@auth/core"
+import { Auth, type AuthConfig, createActionURL, setEnvDefaults } from "@auth/core"
 
 interface D1Database {
   prepare(query: string): unknown

@@ -76,9 +76,7 @@ export class DirectiveError extends Error {}
 export function readDocBlocks(file: string, displayName = file): DocBlock[] {
   const lines = readFileSync(file, "utf8").split("\n")
   const blocks: DocBlock[] = []
-  let pending:
-    | { line: number; skipReason?: string; continues: boolean; prelude: string[]; run?: RunKind; runOptions?: Record<string, string> }
-    | undefined
+  let pending: { line: number; skipReason?: string; continues: boolean; prelude: string[]; run?: RunKind; runOptions?: Record<string, string> } | undefined
   for (let index = 0; index < lines.length; index++) {
     const text = lines[index]!
     const run = /^\s*<!--\s*run:\s*(.*?)\s*-->\s*$/.exec(text)
@@ -147,11 +145,7 @@ function isClosingFence(line: string, marker: string): boolean {
   return trimmed.startsWith(marker) && trimmed.replace(/[`~]/g, "") === ""
 }
 
-function applyDirective(
-  pending: { skipReason?: string; continues: boolean; prelude: string[] },
-  body: string[],
-  where: string,
-): void {
+function applyDirective(pending: { skipReason?: string; continues: boolean; prelude: string[] }, body: string[], where: string): void {
   const [first, ...rest] = body
   const word = first!.trim()
   if (word === "continues" && rest.every((line) => line.trim() === "")) pending.continues = true

@@ -64,9 +64,7 @@ export function rewriteImports(fileName: string, text: string, table: RewriteTab
       const to = lookUp(table, specifier.text)
       if (to === undefined) {
         const { line } = source.getLineAndCharacterOfPosition(specifier.getStart())
-        throw new UnmappedSpecifier(
-          `${fileName}:${line + 1}: "${specifier.text}" has no row in docs/migration.md's import table`,
-        )
+        throw new UnmappedSpecifier(`${fileName}:${line + 1}: "${specifier.text}" has no row in docs/migration.md's import table`)
       }
       // Keep the quotes; replace only what is between them.
       edits.push({ start: specifier.getStart() + 1, end: specifier.getEnd() - 1, to })
@@ -95,8 +93,6 @@ function moduleSpecifierOf(node: ts.Node): ts.StringLiteral | undefined {
 export function augments(fileName: string, text: string): boolean {
   const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true)
   return source.statements.some(
-    (statement) =>
-      ts.isModuleDeclaration(statement) &&
-      (ts.isStringLiteral(statement.name) || (statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
+    (statement) => ts.isModuleDeclaration(statement) && (ts.isStringLiteral(statement.name) || (statement.flags & ts.NodeFlags.GlobalAugmentation) !== 0),
   )
 }

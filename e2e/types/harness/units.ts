@@ -79,11 +79,7 @@ export function corpusGroups(typesRoot: string, folder: string): CorpusFile[][] 
  * applied to each file (the import rewrite, or nothing). A top-level group
  * reports one case per file; an app folder one case for the folder.
  */
-export function corpusUnits(
-  groups: CorpusFile[][],
-  virtualRoot: string,
-  transform: (file: CorpusFile) => string,
-): Unit[] {
+export function corpusUnits(groups: CorpusFile[][], virtualRoot: string, transform: (file: CorpusFile) => string): Unit[] {
   return groups.map((group) => {
     const problems = new Map<CorpusFile, string>()
     const prepare = (file: CorpusFile): string => {
@@ -100,8 +96,7 @@ export function corpusUnits(
       return found.length ? { problem: found.join("\n") } : {}
     }
     const byPath = new Map(files.map((file, index) => [file.path, group[index]!]))
-    const locate = (finding: Finding) =>
-      finding.path === undefined ? "(global)" : `${byPath.get(finding.path)?.relativePath ?? finding.path}:${finding.line}`
+    const locate = (finding: Finding) => (finding.path === undefined ? "(global)" : `${byPath.get(finding.path)?.relativePath ?? finding.path}:${finding.line}`)
     const isApp = group[0]!.relativePath.split("/").length > 2
     const cases: Case[] = isApp
       ? [

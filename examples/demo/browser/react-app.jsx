@@ -1,9 +1,10 @@
 // The demo's React page: @latchkey/client/react's SessionProvider and
 // useSession, the way a next-auth/react page uses them. Bundled by
 // ../browser-bundle.js when the demo starts.
+
+import { SessionProvider, signIn, signOut, useSession } from "@latchkey/client/react"
 import { StrictMode } from "react"
 import { createRoot } from "react-dom/client"
-import { SessionProvider, signIn, signOut, useSession } from "@latchkey/client/react"
 
 function SessionPanel() {
   const { data: session, status, update } = useSession()

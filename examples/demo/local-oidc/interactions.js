@@ -44,7 +44,11 @@ export function interactionHandler(provider) {
         sendPage(res, 400, errorPage({ title: "Sign-in expired", message: "This sign-in is no longer valid. Go back to the app and start again." }))
       } else {
         provider.emit("server_error", undefined, error)
-        sendPage(res, 500, errorPage({ title: "Something went wrong", message: "The Local OIDC provider could not finish this step. Go back to the app and start again." }))
+        sendPage(
+          res,
+          500,
+          errorPage({ title: "Something went wrong", message: "The Local OIDC provider could not finish this step. Go back to the app and start again." }),
+        )
       }
     }
     return true

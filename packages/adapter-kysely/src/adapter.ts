@@ -21,7 +21,7 @@
  *
  * @module adapter
  */
-import { type Kysely, type RawBuilder, sql } from "kysely"
+
 import type {
   Adapter,
   AdapterAccount,
@@ -31,6 +31,7 @@ import type {
   AuthenticatorBackupStateUpdate,
   VerificationToken,
 } from "@latchkey/core/adapters"
+import { type Kysely, type RawBuilder, sql } from "kysely"
 import { type ColumnTypes, tableColumns } from "./columns.js"
 import { type SqlFamily, sqlFamily } from "./dialect.js"
 import { isUnmatchableKey, KyselyAdapterError, missingTable, refusal } from "./errors.js"
@@ -154,8 +155,7 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
 
     getUser: (id) => lookup(null, async () => read<AdapterUser>("User", await selectUser(exact("id", id)).executeTakeFirst())),
 
-    getUserByEmail: (email) =>
-      lookup(null, async () => read<AdapterUser>("User", await selectUser(exact("email", email)).executeTakeFirst())),
+    getUserByEmail: (email) => lookup(null, async () => read<AdapterUser>("User", await selectUser(exact("email", email)).executeTakeFirst())),
 
     getUserByAccount: ({ provider, providerAccountId }) =>
       lookup(null, async () => {
@@ -296,9 +296,7 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
       }),
 
     async createAuthenticator(authenticator) {
-      await write("createAuthenticator", "Authenticator", () =>
-        kysely.insertInto("Authenticator").values(toRow(family, authenticator)).execute(),
-      )
+      await write("createAuthenticator", "Authenticator", () => kysely.insertInto("Authenticator").values(toRow(family, authenticator)).execute())
       return { ...authenticator }
     },
 

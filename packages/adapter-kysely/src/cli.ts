@@ -9,8 +9,8 @@
  * @module cli
  */
 import { existsSync } from "node:fs"
-import { appliedMigrations, migrate, migrationNames } from "./migrate.js"
 import { createDatabase, parseDatabaseUrl } from "./connect.js"
+import { appliedMigrations, migrate, migrationNames } from "./migrate.js"
 
 const usage = `Usage: latchkey migrate [--status] [--to <migration>]
 

@@ -29,10 +29,7 @@ export interface CreateDatabaseOptions {
 }
 
 /** The SQL family a URL names, and what to connect to. */
-export type ParsedDatabaseUrl =
-  | { family: "sqlite"; filename: string }
-  | { family: "postgres"; url: string }
-  | { family: "mysql"; url: string }
+export type ParsedDatabaseUrl = { family: "sqlite"; filename: string } | { family: "postgres"; url: string } | { family: "mysql"; url: string }
 
 /**
  * Reads a connection URL: `postgres://…` / `postgresql://…`,

@@ -15,8 +15,7 @@ import type { SqlFamily } from "./dialect.js"
  */
 export type KyselyAdapterErrorReason =
   /** The tables do not exist: the database was never migrated. Run `latchkey migrate` (or `migrate(db)`). */
-  | "schema_missing"
-  | RefusalReason
+  "schema_missing" | RefusalReason
 
 /** Why a write was refused. */
 export type RefusalReason =

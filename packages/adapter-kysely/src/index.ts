@@ -10,11 +10,11 @@ import { Kysely } from "kysely"
 import type { Database } from "./schema.js"
 
 export { KyselyAdapter, type KyselyAdapterInstance, type KyselyAdapterOptions } from "./adapter.js"
-export { migrate, appliedMigrations, migrationNames, MigrationError, MIGRATION_TABLE, MIGRATION_LOCK_TABLE } from "./migrate.js"
-export type { MigrateOptions, MigrateResult } from "./migrate.js"
+export { type CreateDatabaseOptions, createDatabase } from "./connect.js"
+export { type SqlFamily, sqlFamily } from "./dialect.js"
 export { KyselyAdapterError, type KyselyAdapterErrorReason, type RefusalReason } from "./errors.js"
-export { createDatabase, type CreateDatabaseOptions } from "./connect.js"
-export { sqlFamily, type SqlFamily } from "./dialect.js"
+export type { MigrateOptions, MigrateResult } from "./migrate.js"
+export { appliedMigrations, MIGRATION_LOCK_TABLE, MIGRATION_TABLE, MigrationError, migrate, migrationNames } from "./migrate.js"
 export type { Database } from "./schema.js"
 
 /**

@@ -10,11 +10,11 @@
  */
 import { type Kysely, type Migration, type MigrationResult, Migrator, sql } from "kysely"
 import { sqlFamily } from "./dialect.js"
-import type { MigrationContext } from "./migrations/ddl.js"
 import { up as authjsTables } from "./migrations/0001-authjs-tables.js"
 import { up as authenticator } from "./migrations/0002-authenticator.js"
 import { up as oauth1Columns } from "./migrations/0003-oauth1-columns.js"
 import { up as nullableUserEmail } from "./migrations/0004-nullable-user-email.js"
+import type { MigrationContext } from "./migrations/ddl.js"
 
 /** The table recording applied migrations. */
 export const MIGRATION_TABLE = "latchkey_migration"
@@ -115,8 +115,7 @@ export async function migrate(db: Kysely<any>, options: MigrateOptions = {}): Pr
     // Forward only: a target behind the current version is a no-op, not a rollback.
     if (current.length > migrationNames.indexOf(options.to)) return { applied: [] }
   }
-  const { error, results = [] } =
-    options.to === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(options.to)
+  const { error, results = [] } = options.to === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(options.to)
   const applied = results.filter((result: MigrationResult) => result.status === "Success").map((result) => result.migrationName)
   if (error) throw new MigrationError(results.find((result) => result.status === "Error")?.migrationName, applied, { cause: error })
   return { applied }

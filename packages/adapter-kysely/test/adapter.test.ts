@@ -5,13 +5,14 @@
  * @auth/kysely-adapter; `db.withSchema()` works; and the helpers that read
  * connection URLs and dialects refuse what they cannot handle, clearly.
  */
-import { describe, expect, it } from "vitest"
-import { Kysely, PostgresAdapter, sql } from "kysely"
+
 import { KyselyAdapter, KyselyAdapterError, migrate, sqlFamily } from "@latchkey/adapter-kysely"
-import { parseDatabaseUrl } from "../src/connect.js"
 import { newAccount, newSession, newUser } from "@latchkey/adapter-test"
-import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
+import { Kysely, PostgresAdapter, sql } from "kysely"
+import { describe, expect, it } from "vitest"
+import { parseDatabaseUrl } from "../src/connect.js"
 import { rawReads } from "./support/raw.js"
+import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
 import { runId } from "./support/targets.js"
 
 await forEachFamily((create, label) => {
@@ -111,13 +112,23 @@ describe("connection URLs and dialects", () => {
   it("recognises a dialect built on Kysely's adapters and refuses others by name", () => {
     const dialect = (adapter: object) => ({
       createAdapter: () => adapter,
-      createDriver: () => ({ init: async () => {}, acquireConnection: async () => ({}) as never, beginTransaction: async () => {}, commitTransaction: async () => {}, rollbackTransaction: async () => {}, releaseConnection: async () => {}, destroy: async () => {} }),
+      createDriver: () => ({
+        init: async () => {},
+        acquireConnection: async () => ({}) as never,
+        beginTransaction: async () => {},
+        commitTransaction: async () => {},
+        rollbackTransaction: async () => {},
+        releaseConnection: async () => {},
+        destroy: async () => {},
+      }),
       createQueryCompiler: () => ({ compileQuery: () => ({}) as never }),
       createIntrospector: () => ({}) as never,
     })
     class NeonLikeAdapter extends PostgresAdapter {}
     expect(sqlFamily(new Kysely({ dialect: dialect(new NeonLikeAdapter()) as never }))).toBe("postgres")
     class MssqlAdapter {}
-    expect(() => sqlFamily(new Kysely({ dialect: dialect(new MssqlAdapter()) as never }))).toThrow(/supports SQLite, PostgreSQL and MySQL\/MariaDB .* MssqlAdapter/)
+    expect(() => sqlFamily(new Kysely({ dialect: dialect(new MssqlAdapter()) as never }))).toThrow(
+      /supports SQLite, PostgreSQL and MySQL\/MariaDB .* MssqlAdapter/,
+    )
   })
 })

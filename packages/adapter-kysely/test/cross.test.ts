@@ -18,16 +18,16 @@
  * tokens are stored as their SHA-256").
  */
 import { createHash } from "node:crypto"
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
-import type { Kysely } from "kysely"
-import type { Adapter } from "@latchkey/core/adapters"
 import { KyselyAdapter, migrate } from "@latchkey/adapter-kysely"
+import type { Adapter } from "@latchkey/core/adapters"
+import type { Kysely } from "kysely"
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest"
 import { APP, oidcProvider, registerClient, signIn } from "../../core/test/oauth/app.js"
 import { Client, errorParams } from "../../core/test/support/client.js"
 import { makeConfig } from "../../core/test/support/config.js"
 import { findSetCookie, isDeletion } from "../../core/test/support/cookies.js"
 import { latchkey, reference } from "../../core/test/support/implementations.js"
-import { type OpenIdProvider, type TestClient, startOpenIdProvider } from "../../core/test/support/openid-provider.js"
+import { type OpenIdProvider, startOpenIdProvider, type TestClient } from "../../core/test/support/openid-provider.js"
 import { sqliteTarget, type Target } from "./support/targets.js"
 
 const COOKIE = "authjs.session-token"

@@ -6,14 +6,15 @@
  *   account fails, before or after its row was written) leaves no user
  *   without its account, no account and no session.
  */
-import { afterAll, beforeAll, expect, it } from "vitest"
-import type { Adapter } from "@latchkey/core/adapters"
+
 import { KyselyAdapter } from "@latchkey/adapter-kysely"
 import { newUser } from "@latchkey/adapter-test"
-import { appConfig as oidcAppConfig, browser as oidcBrowser, oidcProvider, registerClient, signIn as oidcSignIn } from "../../core/test/oauth/app.js"
+import type { Adapter } from "@latchkey/core/adapters"
+import { afterAll, beforeAll, expect, it } from "vitest"
+import { appConfig as oidcAppConfig, browser as oidcBrowser, oidcProvider, signIn as oidcSignIn, registerClient } from "../../core/test/oauth/app.js"
 import { errorParams } from "../../core/test/support/client.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../core/test/support/openid-provider.js"
-import { appConfig, type AppLog, browser, SESSION_COOKIE } from "./support/app.js"
+import { type AppLog, appConfig, browser, SESSION_COOKIE } from "./support/app.js"
 import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
 
 let op: OpenIdProvider

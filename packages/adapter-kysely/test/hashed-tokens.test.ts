@@ -7,10 +7,10 @@
  * deletes the row.
  */
 import { createHash } from "node:crypto"
-import { expect, it } from "vitest"
 import { KyselyAdapter } from "@latchkey/adapter-kysely"
 import { newUser } from "@latchkey/adapter-test"
-import { appConfig, type AppLog, browser, SESSION_COOKIE } from "./support/app.js"
+import { expect, it } from "vitest"
+import { type AppLog, appConfig, browser, SESSION_COOKIE } from "./support/app.js"
 import { rawReads } from "./support/raw.js"
 import { forEachFamily, migratedTargetPerTest } from "./support/server-tests.js"
 

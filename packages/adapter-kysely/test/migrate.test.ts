@@ -4,10 +4,11 @@
  * database adopted without losing a row (and read exactly even where its
  * collation is case-insensitive).
  */
-import { afterEach, beforeEach, expect, it } from "vitest"
-import { type Kysely, sql } from "kysely"
+
 import { appliedMigrations, KyselyAdapter, migrate, migrationNames, type SqlFamily } from "@latchkey/adapter-kysely"
 import { newAccount, newSession, newUser } from "@latchkey/adapter-test"
+import { type Kysely, sql } from "kysely"
+import { afterEach, beforeEach, expect, it } from "vitest"
 import { authjsRows, createAuthjsTables, insertAuthjsRows } from "./support/authjs-schema.js"
 import { forEachFamily } from "./support/server-tests.js"
 import type { Target } from "./support/targets.js"

@@ -8,10 +8,11 @@
  * WebAuthn operations). Every other rule passes, or is listed below with the
  * reason it does not.
  */
-import SQLite from "better-sqlite3"
-import { type Adapter } from "@latchkey/core/adapters"
-import { runAdapterConformance } from "@latchkey/adapter-test"
+
 import { migrate } from "@latchkey/adapter-kysely"
+import { runAdapterConformance } from "@latchkey/adapter-test"
+import type { Adapter } from "@latchkey/core/adapters"
+import SQLite from "better-sqlite3"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces, without type declarations here.
 import * as publishedKysely from "../../../compat/kysely-adapter.js"
 import { addExtraColumns } from "./support/conformance.js"

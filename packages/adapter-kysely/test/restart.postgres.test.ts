@@ -18,14 +18,15 @@
  * other file happened to query it. Bounded: every pg_ctl call and wait has a
  * time limit, and the server is stopped and deleted afterwards.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { sql } from "kysely"
+
 import { createDatabase, KyselyAdapter, migrate } from "@latchkey/adapter-kysely"
 import { newUser } from "@latchkey/adapter-test"
-import { appConfig as oidcAppConfig, browser as oidcBrowser, oidcProvider, registerClient, signIn as oidcSignIn } from "../../core/test/oauth/app.js"
+import { sql } from "kysely"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { appConfig as oidcAppConfig, browser as oidcBrowser, oidcProvider, signIn as oidcSignIn, registerClient } from "../../core/test/oauth/app.js"
 import { errorParams } from "../../core/test/support/client.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../core/test/support/openid-provider.js"
-import { appConfig, type AppLog, browser, ORIGIN, SESSION_COOKIE } from "./support/app.js"
+import { type AppLog, appConfig, browser, ORIGIN, SESSION_COOKIE } from "./support/app.js"
 import { type PrivatePostgres, postgresBinaries, startPrivatePostgres } from "./support/private-postgres.js"
 import { mustHaveServers } from "./support/targets.js"
 
@@ -71,62 +72,57 @@ describe.runIf(bin)("PostgreSQL stopped and started under a running app", () => 
     server?.dispose()
   }, 60_000)
 
-  it(
-    "while it is down: /session is null with SessionTokenError logged, sign-ins show the error page and write nothing; once back: the same session works",
-    async () => {
-      db = await createDatabase<any>(server!.url, { max: 5 })
-      await migrate(db)
-      const adapter = KyselyAdapter(db)
-      const user = await adapter.createUser!(newUser())
-      const log: AppLog = { errors: [] }
-      const app = browser(appConfig(adapter, log))
-      await app.signIn({ email: user.email })
-      const token = app.jar.cookies.get(SESSION_COOKIE)
-      expect((await app.session()).body?.user?.email).toBe(user.email)
-      const client = await registerClient(op!, "op")
-      const oidcConfig = oidcAppConfig([oidcProvider(op!, client)], { adapter, session: { strategy: "database" } })
-      const rows = async () =>
-        Promise.all(["User", "Account", "Session"].map(async (table) => (await db!.selectFrom(table).selectAll().execute()).length))
-      expect(await rows()).toEqual([1, 0, 1])
+  it("while it is down: /session is null with SessionTokenError logged, sign-ins show the error page and write nothing; once back: the same session works", async () => {
+    db = await createDatabase<any>(server!.url, { max: 5 })
+    await migrate(db)
+    const adapter = KyselyAdapter(db)
+    const user = await adapter.createUser!(newUser())
+    const log: AppLog = { errors: [] }
+    const app = browser(appConfig(adapter, log))
+    await app.signIn({ email: user.email })
+    const token = app.jar.cookies.get(SESSION_COOKIE)
+    expect((await app.session()).body?.user?.email).toBe(user.email)
+    const client = await registerClient(op!, "op")
+    const oidcConfig = oidcAppConfig([oidcProvider(op!, client)], { adapter, session: { strategy: "database" } })
+    const rows = async () => Promise.all(["User", "Account", "Session"].map(async (table) => (await db!.selectFrom(table).selectAll().execute()).length))
+    expect(await rows()).toEqual([1, 0, 1])
 
-      server!.stop()
-      try {
-        const down = await app.session()
-        expect(down.response.status).toBe(200)
-        expect(down.body).toBeNull()
-        expect(log.errors.map((error) => error.name)).toContain("SessionTokenError")
-        expect(app.jar.cookies.get(SESSION_COOKIE)).toBe(token)
+    server!.stop()
+    try {
+      const down = await app.session()
+      expect(down.response.status).toBe(200)
+      expect(down.body).toBeNull()
+      expect(log.errors.map((error) => error.name)).toContain("SessionTokenError")
+      expect(app.jar.cookies.get(SESSION_COOKIE)).toBe(token)
 
-        const other = browser(appConfig(adapter, log))
-        const signIn = await other.signIn({ email: user.email })
-        expect(signIn.status).toBe(302)
-        expect(signIn.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
-        expect(other.jar.cookies.has(SESSION_COOKIE)).toBe(false)
+      const other = browser(appConfig(adapter, log))
+      const signIn = await other.signIn({ email: user.email })
+      expect(signIn.status).toBe(302)
+      expect(signIn.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
+      expect(other.jar.cookies.has(SESSION_COOKIE)).toBe(false)
 
-        // A first sign-in over OIDC: the user it would create is never half-written.
-        const newcomer = oidcBrowser(oidcConfig)
-        const run = await oidcSignIn(newcomer, op!, "op")
-        expect(errorParams(run.location)).toMatchObject({ path: "/auth/error", error: "Configuration" })
-        expect(newcomer.sessionCookieNames()).toEqual([])
-      } finally {
-        server!.start()
-      }
-      await untilAnswering(server!.url)
-
-      const back = await app.session()
-      expect(back.response.status).toBe(200)
-      expect(back.body?.user?.email).toBe(user.email)
-      expect(await rows()).toEqual([1, 0, 1])
-      expect(await adapter.getUserByAccount!({ provider: "op", providerAccountId: "op-user-1" })).toBeNull()
-
-      // And signing in works again, over both providers.
+      // A first sign-in over OIDC: the user it would create is never half-written.
       const newcomer = oidcBrowser(oidcConfig)
-      expect(errorParams((await oidcSignIn(newcomer, op!, "op")).location).error).toBeNull()
-      expect((await newcomer.session()).body?.user?.email).toBe("ada@example.com")
-      expect(await rows()).toEqual([2, 1, 2])
-      await new Promise((resolve) => setImmediate(resolve))
-      expect(unhandled).toEqual([])
-    },
-    90_000,
-  )
+      const run = await oidcSignIn(newcomer, op!, "op")
+      expect(errorParams(run.location)).toMatchObject({ path: "/auth/error", error: "Configuration" })
+      expect(newcomer.sessionCookieNames()).toEqual([])
+    } finally {
+      server!.start()
+    }
+    await untilAnswering(server!.url)
+
+    const back = await app.session()
+    expect(back.response.status).toBe(200)
+    expect(back.body?.user?.email).toBe(user.email)
+    expect(await rows()).toEqual([1, 0, 1])
+    expect(await adapter.getUserByAccount!({ provider: "op", providerAccountId: "op-user-1" })).toBeNull()
+
+    // And signing in works again, over both providers.
+    const newcomer = oidcBrowser(oidcConfig)
+    expect(errorParams((await oidcSignIn(newcomer, op!, "op")).location).error).toBeNull()
+    expect((await newcomer.session()).body?.user?.email).toBe("ada@example.com")
+    expect(await rows()).toEqual([2, 1, 2])
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(unhandled).toEqual([])
+  }, 90_000)
 })

@@ -7,10 +7,11 @@
  * AdapterError whose own message carries that advice, while the browser
  * gets no stack trace.
  */
-import { afterEach, beforeEach, expect, it } from "vitest"
+
 import { KyselyAdapter, KyselyAdapterError, migrate } from "@latchkey/adapter-kysely"
 import { newAccount, newSession, newUser } from "@latchkey/adapter-test"
-import { appConfig, type AppLog, browser, SESSION_COOKIE } from "./support/app.js"
+import { afterEach, beforeEach, expect, it } from "vitest"
+import { type AppLog, appConfig, browser, SESSION_COOKIE } from "./support/app.js"
 import { forEachFamily } from "./support/server-tests.js"
 import type { Target } from "./support/targets.js"
 
@@ -51,7 +52,9 @@ await forEachFamily((create) => {
     expect(response.status).toBe(200)
     expect(body).toBeNull()
     const logged = log.errors.find((error) => error.name === "AdapterError")
-    expect(logged?.message).toMatch(/^Adapter method getSessionAndUser failed: getSessionAndUser: the (User|Session) table does not exist\. Run `latchkey migrate`/)
+    expect(logged?.message).toMatch(
+      /^Adapter method getSessionAndUser failed: getSessionAndUser: the (User|Session) table does not exist\. Run `latchkey migrate`/,
+    )
     expect((logged?.cause as { err?: unknown } | undefined)?.err).toMatchObject({ name: "KyselyAdapterError", reason: "schema_missing" })
   })
 

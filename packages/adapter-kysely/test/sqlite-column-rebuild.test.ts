@@ -15,9 +15,9 @@ describe("withoutNotNull", () => {
   })
 
   it("handles other quotings, a named constraint, ON CONFLICT, and keeps UNIQUE", () => {
-    expect(withoutNotNull("CREATE TABLE User (id TEXT PRIMARY KEY, [email] TEXT UNIQUE CONSTRAINT email_required NOT NULL ON CONFLICT ABORT)", "email", "t")).toBe(
-      'create table "t" (id TEXT PRIMARY KEY, [email] TEXT UNIQUE )',
-    )
+    expect(
+      withoutNotNull("CREATE TABLE User (id TEXT PRIMARY KEY, [email] TEXT UNIQUE CONSTRAINT email_required NOT NULL ON CONFLICT ABORT)", "email", "t"),
+    ).toBe('create table "t" (id TEXT PRIMARY KEY, [email] TEXT UNIQUE )')
     expect(withoutNotNull("CREATE TABLE `User`(`email` varchar(255) NOT NULL COLLATE NOCASE, x int not null)", "EMAIL", "t")).toBe(
       'create table "t" (`email` varchar(255)  COLLATE NOCASE, x int not null)',
     )

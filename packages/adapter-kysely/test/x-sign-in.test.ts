@@ -7,8 +7,9 @@
  * back that user. Before migration 0004 this sign-in failed with an
  * AdapterError (User.email was NOT NULL) and ended on the error page.
  */
-import { expect, it } from "vitest"
+
 import { KyselyAdapter } from "@latchkey/adapter-kysely"
+import { expect, it } from "vitest"
 import Twitter from "../../core/src/providers/twitter.js"
 import { APP, appConfig, browser, signIn } from "../../core/test/oauth/app.js"
 import { X_USER } from "../../core/test/providers/fixtures.js"
@@ -21,7 +22,18 @@ await forEachFamily((create) => {
   it("X (OAuth 2.0, no email) signs in: a user row with a NULL email, its account, and a working database session", async () => {
     const x = await startProviderStandIn({
       authorize: { path: "/i/oauth2/authorize" },
-      token: { path: "/2/oauth2/token", reply: { json: { token_type: "bearer", expires_in: 7200, access_token: "x-access-token", scope: "users.read tweet.read offline.access", refresh_token: "x-refresh-token" } } },
+      token: {
+        path: "/2/oauth2/token",
+        reply: {
+          json: {
+            token_type: "bearer",
+            expires_in: 7200,
+            access_token: "x-access-token",
+            scope: "users.read tweet.read offline.access",
+            refresh_token: "x-refresh-token",
+          },
+        },
+      },
       routes: [{ path: "/2/users/me", reply: { json: X_USER } }],
     })
     try {

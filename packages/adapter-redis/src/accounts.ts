@@ -55,11 +55,7 @@ export async function unlinkAccount(
 }
 
 /** The account with this provider and provider account id, or `null`. */
-export async function getAccount(
-  store: Store,
-  providerAccountId: string,
-  provider: string,
-): Promise<AdapterAccount | null> {
+export async function getAccount(store: Store, providerAccountId: string, provider: string): Promise<AdapterAccount | null> {
   if (!isKey(provider) || !isKey(providerAccountId)) return null
   const { keys, redis } = store
   const field = keys.accountField(provider, providerAccountId)

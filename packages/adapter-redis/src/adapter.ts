@@ -8,14 +8,7 @@
  *
  * @module adapter
  */
-import type {
-  Adapter,
-  AdapterAccount,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
-} from "@latchkey/core/adapters"
+import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latchkey/core/adapters"
 import * as accounts from "./accounts.js"
 import * as authenticators from "./authenticators.js"
 import { bounded } from "./bounded.js"
@@ -100,29 +93,20 @@ function checkClient(redis: unknown): RedisClient {
  * ```
  */
 export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptions): RedisAdapterInstance
-export function RedisAdapter<Users extends Adapter>(
-  redis: RedisClient,
-  options: RedisAdapterSessionsOnlyOptions<Users>,
-): RedisSessionsOnlyAdapter<Users>
-export function RedisAdapter(
-  redis: RedisClient,
-  options?: RedisAdapterFullOptions | RedisAdapterSessionsOnlyOptions,
-): Adapter {
+export function RedisAdapter<Users extends Adapter>(redis: RedisClient, options: RedisAdapterSessionsOnlyOptions<Users>): RedisSessionsOnlyAdapter<Users>
+export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptions | RedisAdapterSessionsOnlyOptions): Adapter {
   const client = checkClient(redis)
   const { prefix, timeout, users: userAdapter } = resolveOptions(options)
   const store: Store = { redis: commands(client), keys: keyLayout(prefix) }
   const limit = <T>(operation: string, work: () => Promise<T>) => bounded(operation, timeout, work)
 
   const sessionOperations = {
-    createSession: (session: AdapterSession) =>
-      limit("createSession", () => sessions.createSession(store, { usersInRedis: !userAdapter }, session)),
+    createSession: (session: AdapterSession) => limit("createSession", () => sessions.createSession(store, { usersInRedis: !userAdapter }, session)),
     updateSession: (session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">) =>
       limit("updateSession", () => sessions.updateSession(store, session)),
     deleteSession: (sessionToken: string) => limit("deleteSession", () => sessions.deleteSession(store, sessionToken)),
-    createVerificationToken: (token: VerificationToken) =>
-      limit("createVerificationToken", () => tokens.createVerificationToken(store, token)),
-    useVerificationToken: (params: { identifier: string; token: string }) =>
-      limit("useVerificationToken", () => tokens.useVerificationToken(store, params)),
+    createVerificationToken: (token: VerificationToken) => limit("createVerificationToken", () => tokens.createVerificationToken(store, token)),
+    useVerificationToken: (params: { identifier: string; token: string }) => limit("useVerificationToken", () => tokens.useVerificationToken(store, params)),
   } satisfies Adapter
 
   if (userAdapter) return sessionsOnly(store, limit, userAdapter, sessionOperations)
@@ -134,24 +118,16 @@ export function RedisAdapter(
     getUserByEmail: (email: string) => limit("getUserByEmail", () => users.getUserByEmail(store, email)),
     getUserByAccount: (account: Pick<AdapterAccount, "provider" | "providerAccountId">) =>
       limit("getUserByAccount", () => users.getUserByAccount(store, account)),
-    updateUser: (user: Partial<AdapterUser> & Pick<AdapterUser, "id">) =>
-      limit("updateUser", () => users.updateUser(store, user)),
+    updateUser: (user: Partial<AdapterUser> & Pick<AdapterUser, "id">) => limit("updateUser", () => users.updateUser(store, user)),
     deleteUser: (userId: string) => limit("deleteUser", () => users.deleteUser(store, userId)),
     linkAccount: (account: AdapterAccount) => limit("linkAccount", () => accounts.linkAccount(store, account)),
-    unlinkAccount: (account: Pick<AdapterAccount, "provider" | "providerAccountId">) =>
-      limit("unlinkAccount", () => accounts.unlinkAccount(store, account)),
-    getAccount: (providerAccountId: string, provider: string) =>
-      limit("getAccount", () => accounts.getAccount(store, providerAccountId, provider)),
+    unlinkAccount: (account: Pick<AdapterAccount, "provider" | "providerAccountId">) => limit("unlinkAccount", () => accounts.unlinkAccount(store, account)),
+    getAccount: (providerAccountId: string, provider: string) => limit("getAccount", () => accounts.getAccount(store, providerAccountId, provider)),
     getSessionAndUser: (sessionToken: string) =>
-      limit("getSessionAndUser", () =>
-        sessions.getSessionAndUser(store, (userId) => readUser(store, userId), sessionToken),
-      ),
-    createAuthenticator: (authenticator: AdapterAuthenticator) =>
-      limit("createAuthenticator", () => authenticators.createAuthenticator(store, authenticator)),
-    getAuthenticator: (credentialID: string) =>
-      limit("getAuthenticator", () => authenticators.getAuthenticator(store, credentialID)),
-    listAuthenticatorsByUserId: (userId: string) =>
-      limit("listAuthenticatorsByUserId", () => authenticators.listAuthenticatorsByUserId(store, userId)),
+      limit("getSessionAndUser", () => sessions.getSessionAndUser(store, (userId) => readUser(store, userId), sessionToken)),
+    createAuthenticator: (authenticator: AdapterAuthenticator) => limit("createAuthenticator", () => authenticators.createAuthenticator(store, authenticator)),
+    getAuthenticator: (credentialID: string) => limit("getAuthenticator", () => authenticators.getAuthenticator(store, credentialID)),
+    listAuthenticatorsByUserId: (userId: string) => limit("listAuthenticatorsByUserId", () => authenticators.listAuthenticatorsByUserId(store, userId)),
     updateAuthenticatorCounter: (credentialID: string, counter: number) =>
       limit("updateAuthenticatorCounter", () => authenticators.updateAuthenticatorCounter(store, credentialID, counter)),
   }
@@ -187,8 +163,7 @@ function sessionsOnly(store: Store, limit: Limit, userAdapter: Adapter, own: Ada
   for (const name of FORWARDED) {
     if (typeof userAdapter[name] !== "function") continue
     // Called as a method of `users`, so adapters that use `this` keep working.
-    ;(adapter as Record<string, unknown>)[name] = (...args: unknown[]) =>
-      (userAdapter[name] as (...args: unknown[]) => unknown).apply(userAdapter, args)
+    ;(adapter as Record<string, unknown>)[name] = (...args: unknown[]) => (userAdapter[name] as (...args: unknown[]) => unknown).apply(userAdapter, args)
   }
   if (typeof userAdapter.deleteUser === "function") {
     adapter.deleteUser = async (userId: string) => {

@@ -13,13 +13,7 @@ import { runScript } from "./client.js"
 import { decodeValue, encodeValue } from "./codec.js"
 import { RedisAdapterError } from "./errors.js"
 import { isKey, requireKey } from "./guards.js"
-import {
-  createAuthenticatorScript,
-  dropAuthenticatorScript,
-  getAuthenticatorScript,
-  listAuthenticatorsScript,
-  raiseCounterScript,
-} from "./scripts.js"
+import { createAuthenticatorScript, dropAuthenticatorScript, getAuthenticatorScript, listAuthenticatorsScript, raiseCounterScript } from "./scripts.js"
 import { claimIndex, type Store } from "./store.js"
 
 function requireCounter(operation: string, counter: unknown): number {
@@ -63,12 +57,10 @@ export async function getAuthenticator(store: Store, credentialID: string): Prom
   const field = keys.credentialField(credentialID)
   const holder = await redis.get(keys.authenticator(field))
   if (holder === null) return null
-  const [record, counter] = (await runScript(
-    redis,
-    getAuthenticatorScript,
-    [keys.authenticators(holder), keys.counters(holder)],
-    [field],
-  )) as [string | null, string | null]
+  const [record, counter] = (await runScript(redis, getAuthenticatorScript, [keys.authenticators(holder), keys.counters(holder)], [field])) as [
+    string | null,
+    string | null,
+  ]
   return record === null ? null : withCounter(record, counter)
 }
 
@@ -76,10 +68,7 @@ export async function getAuthenticator(store: Store, credentialID: string): Prom
 export async function listAuthenticatorsByUserId(store: Store, userId: string): Promise<AdapterAuthenticator[]> {
   if (!isKey(userId)) return []
   const { keys, redis } = store
-  const [records, counters] = (await runScript(redis, listAuthenticatorsScript, [
-    keys.authenticators(userId),
-    keys.counters(userId),
-  ])) as [string[], string[]]
+  const [records, counters] = (await runScript(redis, listAuthenticatorsScript, [keys.authenticators(userId), keys.counters(userId)])) as [string[], string[]]
   const counterOf = new Map<string, string>()
   for (let i = 0; i + 1 < counters.length; i += 2) counterOf.set(counters[i]!, counters[i + 1]!)
   const list: AdapterAuthenticator[] = []
@@ -92,11 +81,7 @@ export async function listAuthenticatorsByUserId(store: Store, userId: string): 
  * counter only ever rises: a lower value (a sign-in that lost a race to a
  * later one) leaves the higher one in place. Throws for an unknown credential.
  */
-export async function updateAuthenticatorCounter(
-  store: Store,
-  credentialID: string,
-  newCounter: number,
-): Promise<AdapterAuthenticator> {
+export async function updateAuthenticatorCounter(store: Store, credentialID: string, newCounter: number): Promise<AdapterAuthenticator> {
   const counter = requireCounter("updateAuthenticatorCounter", newCounter)
   const unknown = () => new RedisAdapterError("updateAuthenticatorCounter", "not_found", "no authenticator with this credential ID")
   if (!isKey(credentialID)) throw unknown()
@@ -104,12 +89,9 @@ export async function updateAuthenticatorCounter(
   const field = keys.credentialField(credentialID)
   const holder = await redis.get(keys.authenticator(field))
   if (holder === null) throw unknown()
-  const result = (await runScript(
-    redis,
-    raiseCounterScript,
-    [keys.authenticators(holder), keys.counters(holder)],
-    [field, String(counter)],
-  )) as [string, string] | null
+  const result = (await runScript(redis, raiseCounterScript, [keys.authenticators(holder), keys.counters(holder)], [field, String(counter)])) as
+    | [string, string]
+    | null
   if (!result) throw unknown()
   return withCounter(result[0], result[1])
 }

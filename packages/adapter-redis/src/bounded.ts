@@ -6,7 +6,7 @@
  *
  * @module bounded
  */
-import { IndexContentionError, RedisAdapterError, UsersAdapterFailure, type RedisAdapterErrorReason } from "./errors.js"
+import { IndexContentionError, RedisAdapterError, type RedisAdapterErrorReason, UsersAdapterFailure } from "./errors.js"
 
 /** The reason for an error that is not already a {@link RedisAdapterError}: the codec's refusals are TypeErrors. */
 function reasonOf(error: unknown): RedisAdapterErrorReason {

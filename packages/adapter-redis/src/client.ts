@@ -38,12 +38,7 @@ function isNoScript(error: unknown): boolean {
 }
 
 /** Runs `script` with `keys` and `args`, loading it on the server when needed. */
-export async function runScript(
-  redis: Commands,
-  script: Script,
-  keys: readonly string[],
-  args: readonly (string | number)[] = [],
-): Promise<unknown> {
+export async function runScript(redis: Commands, script: Script, keys: readonly string[], args: readonly (string | number)[] = []): Promise<unknown> {
   try {
     return await redis.evalsha(script.sha, keys.length, ...keys, ...args)
   } catch (error) {

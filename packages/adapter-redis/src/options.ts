@@ -6,7 +6,7 @@
  * @module options
  */
 import type { Adapter } from "@latchkey/core/adapters"
-import { DEFAULT_PREFIX, checkPrefix } from "./keys.js"
+import { checkPrefix, DEFAULT_PREFIX } from "./keys.js"
 
 /** The default time limit of one adapter operation, in milliseconds. */
 export const DEFAULT_TIMEOUT = 5_000

@@ -4,8 +4,9 @@
  *
  * @module rate-limit
  */
-import { checkRateLimit, checkRateLimitKey, type RateLimitResult, type RateLimitStore } from "@latchkey/core/rate-limit"
+
 import { InvalidOption } from "@latchkey/core/errors"
+import { checkRateLimit, checkRateLimitKey, type RateLimitResult, type RateLimitStore } from "@latchkey/core/rate-limit"
 import { bounded } from "./bounded.js"
 import { type Commands, commands, type RedisClient, runScript } from "./client.js"
 import { escapeKeyPart } from "./keys.js"

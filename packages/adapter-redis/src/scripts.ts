@@ -206,19 +206,13 @@ return 1`,
  * Reads one authenticator and its counter.
  * KEYS: authenticators, counters. ARGV: credential ID. Returns {record, counter}.
  */
-export const getAuthenticatorScript = script(
-  "getAuthenticator",
-  `return {redis.call('HGET', KEYS[1], ARGV[1]), redis.call('HGET', KEYS[2], ARGV[1])}`,
-)
+export const getAuthenticatorScript = script("getAuthenticator", `return {redis.call('HGET', KEYS[1], ARGV[1]), redis.call('HGET', KEYS[2], ARGV[1])}`)
 
 /**
  * Reads all authenticators of a user with their counters.
  * KEYS: authenticators, counters. Returns {HGETALL, HGETALL}.
  */
-export const listAuthenticatorsScript = script(
-  "listAuthenticators",
-  `return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[2])}`,
-)
+export const listAuthenticatorsScript = script("listAuthenticators", `return {redis.call('HGETALL', KEYS[1]), redis.call('HGETALL', KEYS[2])}`)
 
 /**
  * Raises an authenticator's signature counter, never lowering it: of two

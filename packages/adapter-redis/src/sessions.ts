@@ -28,20 +28,11 @@ export interface SessionOptions {
 
 async function indexSession(store: Store, options: SessionOptions, userId: string, member: string, expires: number) {
   const { keys, redis } = store
-  return runScript(
-    redis,
-    indexSessionScript,
-    [keys.sessions(userId), keys.user(userId)],
-    [member, expires, Date.now(), options.usersInRedis ? "1" : "0"],
-  )
+  return runScript(redis, indexSessionScript, [keys.sessions(userId), keys.user(userId)], [member, expires, Date.now(), options.usersInRedis ? "1" : "0"])
 }
 
 /** Stores a new session that Redis deletes at its `expires`. */
-export async function createSession(
-  store: Store,
-  options: SessionOptions,
-  session: AdapterSession,
-): Promise<AdapterSession> {
+export async function createSession(store: Store, options: SessionOptions, session: AdapterSession): Promise<AdapterSession> {
   const sessionToken = requireKey("createSession", "sessionToken", session.sessionToken)
   const userId = requireKey("createSession", "userId", session.userId)
   const expires = requireTime("createSession", "expires", session.expires)
@@ -81,10 +72,7 @@ export async function getSessionAndUser(
  * Writes the given fields of an existing session (moving its expiry in Redis
  * with `expires`) and returns it; `null` when there is no such session.
  */
-export async function updateSession(
-  store: Store,
-  session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
-): Promise<AdapterSession | null> {
+export async function updateSession(store: Store, session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Promise<AdapterSession | null> {
   const { sessionToken, ...changes } = session
   if (!isKey(sessionToken)) return null
   const expires = changes.expires === undefined ? undefined : requireTime("updateSession", "expires", changes.expires)

@@ -15,8 +15,8 @@
 import type { AdapterUser } from "@latchkey/core/adapters"
 import { type Commands, runScript } from "./client.js"
 import { decodeFields } from "./codec.js"
-import type { KeyLayout } from "./keys.js"
 import { IndexContentionError } from "./errors.js"
+import type { KeyLayout } from "./keys.js"
 import { setIfScript } from "./scripts.js"
 
 /** The client and key layout of one adapter. */
@@ -40,12 +40,7 @@ const CLAIM_ATTEMPTS = 5
  * entry whose holder no longer agrees is stale and is replaced with a
  * compare-and-set, so two writers cannot both win it.
  */
-export async function claimIndex(
-  store: Store,
-  key: string,
-  userId: string,
-  isLive: (holder: string) => Promise<boolean>,
-): Promise<"claimed" | "taken"> {
+export async function claimIndex(store: Store, key: string, userId: string, isLive: (holder: string) => Promise<boolean>): Promise<"claimed" | "taken"> {
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt++) {
     if ((await store.redis.set(key, userId, "NX")) === "OK") return "claimed"
     const holder = await store.redis.get(key)

@@ -11,15 +11,7 @@ import { runScript } from "./client.js"
 import { decodeFields, decodeValue, encodeFields, encodeValue } from "./codec.js"
 import { RedisAdapterError } from "./errors.js"
 import { isKey } from "./guards.js"
-import {
-  createHashScript,
-  deleteHashIfScript,
-  deleteIfScript,
-  deleteUserScript,
-  restoreFieldScript,
-  updateHashScript,
-  userIfFieldScript,
-} from "./scripts.js"
+import { createHashScript, deleteHashIfScript, deleteIfScript, deleteUserScript, restoreFieldScript, updateHashScript, userIfFieldScript } from "./scripts.js"
 import { claimIndex, readUser, type Store } from "./store.js"
 
 /** Whether the email index entry `email` → `holder` is confirmed by the holder's data. */
@@ -78,19 +70,13 @@ export async function getUserByAccount(
  * alone) and returns the user. Moving to an email another user has is
  * refused, and the user's old email is put back.
  */
-export async function updateUser(
-  store: Store,
-  user: Partial<AdapterUser> & Pick<AdapterUser, "id">,
-): Promise<AdapterUser> {
+export async function updateUser(store: Store, user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Promise<AdapterUser> {
   const { id, ...changes } = user
   if (!isKey(id)) throw new RedisAdapterError("updateUser", "not_found", "no user with this id")
   const emailChanges = changes.email !== undefined
-  const result = (await runScript(
-    store.redis,
-    updateHashScript,
-    [store.keys.user(id)],
-    ["", emailChanges ? "email" : "", ...encodeFields(changes)],
-  )) as [string | null, string[]] | null
+  const result = (await runScript(store.redis, updateHashScript, [store.keys.user(id)], ["", emailChanges ? "email" : "", ...encodeFields(changes)])) as
+    | [string | null, string[]]
+    | null
   if (!result) throw new RedisAdapterError("updateUser", "not_found", "no user with this id")
   const [before, after] = result
   const updated = decodeFields<AdapterUser>(after)!
@@ -131,9 +117,7 @@ export async function deleteUser(store: Store, userId: string): Promise<AdapterU
     isKey(user?.email) ? runScript(redis, deleteIfScript, [keys.email(user.email)], owner) : null,
     ...accountFields.map((field) => runScript(redis, deleteIfScript, [keys.account(field)], owner)),
     ...credentialFields.map((field) => runScript(redis, deleteIfScript, [keys.authenticator(field)], owner)),
-    ...sessionMembers.map((member) =>
-      runScript(redis, deleteHashIfScript, [keys.session(member)], ["userId", encodeValue(userId)]),
-    ),
+    ...sessionMembers.map((member) => runScript(redis, deleteHashIfScript, [keys.session(member)], ["userId", encodeValue(userId)])),
   ])
   return user
 }

@@ -25,10 +25,7 @@ export async function createVerificationToken(store: Store, token: VerificationT
 }
 
 /** Returns the token and deletes it, atomically; `null` when there is none (used, expired or never created). */
-export async function useVerificationToken(
-  store: Store,
-  { identifier, token }: { identifier: string; token: string },
-): Promise<VerificationToken | null> {
+export async function useVerificationToken(store: Store, { identifier, token }: { identifier: string; token: string }): Promise<VerificationToken | null> {
   if (!isKey(identifier) || !isKey(token)) return null
   const record = await store.redis.getdel(store.keys.verification(identifier, token))
   return record === null ? null : (decodeValue(record) as VerificationToken)

@@ -12,14 +12,14 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
+import { runRateLimitStoreTests } from "@latchkey/adapter-test"
+import calculateSlot from "cluster-key-slot"
 import { Cluster, Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import calculateSlot from "cluster-key-slot"
-import { runRateLimitStoreTests } from "@latchkey/adapter-test"
+import { freePort } from "../../core/test/support/free-port.js"
 import { RedisAdapter, RedisRateLimitStore } from "../src/index.js"
 import { keyLayout } from "../src/keys.js"
 import { exerciseAdapter } from "./workload.js"
-import { freePort } from "../../core/test/support/free-port.js"
 
 const run = promisify(execFile)
 const onCI = process.env.CI === "true"
@@ -51,9 +51,24 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
       const node = spawn(
         "redis-server",
         [
-          "--port", String(port), "--cluster-port", String(busPort), "--bind", "127.0.0.1",
-          "--cluster-enabled", "yes", "--cluster-config-file", join(dir, `nodes-${port}.conf`),
-          "--dir", dir, "--save", "", "--appendonly", "no", "--logfile", join(dir, `${port}.log`),
+          "--port",
+          String(port),
+          "--cluster-port",
+          String(busPort),
+          "--bind",
+          "127.0.0.1",
+          "--cluster-enabled",
+          "yes",
+          "--cluster-config-file",
+          join(dir, `nodes-${port}.conf`),
+          "--dir",
+          dir,
+          "--save",
+          "",
+          "--appendonly",
+          "no",
+          "--logfile",
+          join(dir, `${port}.log`),
         ],
         { stdio: "ignore" },
       )
@@ -62,7 +77,10 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
     for (const { port } of nodes) {
       // Each node answers PING before the cluster is made.
       for (;;) {
-        const pong = await run("redis-cli", ["-p", String(port), "ping"]).then(({ stdout }) => stdout.trim(), () => "")
+        const pong = await run("redis-cli", ["-p", String(port), "ping"]).then(
+          ({ stdout }) => stdout.trim(),
+          () => "",
+        )
         if (pong === "PONG") break
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
@@ -75,7 +93,10 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     }
-    cluster = new Cluster(nodes.map(({ port }) => ({ host: "127.0.0.1", port })), { redisOptions: { maxRetriesPerRequest: 2 } })
+    cluster = new Cluster(
+      nodes.map(({ port }) => ({ host: "127.0.0.1", port })),
+      { redisOptions: { maxRetriesPerRequest: 2 } },
+    )
     cluster.on("error", () => {})
   }, 60_000)
 
@@ -105,8 +126,13 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
       await adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github", providerAccountId: id })
       await adapter.createSession({ sessionToken: id, userId: user.id, expires: new Date(Date.now() + 60_000) })
       await adapter.createAuthenticator({
-        userId: id, credentialID: id, providerAccountId: id, credentialPublicKey: "k", counter: 0,
-        credentialDeviceType: "singleDevice", credentialBackedUp: false,
+        userId: id,
+        credentialID: id,
+        providerAccountId: id,
+        credentialPublicKey: "k",
+        counter: 0,
+        credentialDeviceType: "singleDevice",
+        credentialBackedUp: false,
       })
     }
     for (const [, , [host, port]] of ranges) {
@@ -135,13 +161,20 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
     const keys = Array.from({ length: 30 }, (_, i) => `ip:198.51.100.${i}`)
     const results = await Promise.all(keys.flatMap((key) => Array.from({ length: 5 }, () => store.consume(key, 3, 60))))
     for (let i = 0; i < keys.length; i++) {
-      expect(results.slice(i * 5, i * 5 + 5).filter((result) => result.ok), keys[i]).toHaveLength(3)
+      expect(
+        results.slice(i * 5, i * 5 + 5).filter((result) => result.ok),
+        keys[i],
+      ).toHaveLength(3)
     }
     const ranges = (await cluster!.cluster("SLOTS")) as unknown as [number, number, [string, number]][]
-    const nodesHolding = new Set(keys.map((key) => ranges.findIndex(([from, to]) => {
-      const slot = calculateSlot(store.keyOf(key))
-      return slot >= from && slot <= to
-    })))
+    const nodesHolding = new Set(
+      keys.map((key) =>
+        ranges.findIndex(([from, to]) => {
+          const slot = calculateSlot(store.keyOf(key))
+          return slot >= from && slot <= to
+        }),
+      ),
+    )
     expect(nodesHolding.size).toBe(3)
   })
 })

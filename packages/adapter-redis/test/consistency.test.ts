@@ -87,7 +87,10 @@ describeWithRedis("RedisAdapter: consistent indexes", () => {
     expect(await adapter.getUserByAccount({ provider: "github", providerAccountId: "crashed" })).toBeNull()
     expect(await adapter.getAccount("crashed", "github")).toBeNull()
     expect(await adapter.getAuthenticator("crashed")).toBeNull()
-    await expect(adapter.updateAuthenticatorCounter("crashed", 1)).rejects.toMatchObject({ reason: "not_found", message: expect.stringMatching(/no authenticator/) })
+    await expect(adapter.updateAuthenticatorCounter("crashed", 1)).rejects.toMatchObject({
+      reason: "not_found",
+      message: expect.stringMatching(/no authenticator/),
+    })
 
     const user = await adapter.createUser({ id: "", email: "crashed@example.com", emailVerified: null })
     await adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github", providerAccountId: "crashed" })
@@ -105,22 +108,37 @@ describeWithRedis("RedisAdapter: consistent indexes", () => {
     expect(await redis.exists(keys.email("ada@example.com"))).toBe(0)
     expect((await adapter.getUserByEmail("ada@new.example.com"))?.id).toBe(ada.id)
 
-    await expect(adapter.updateUser({ id: ada.id, email: "bob@example.com", name: "Ada" })).rejects.toMatchObject({ reason: "duplicate", message: expect.stringMatching(/email address/) })
+    await expect(adapter.updateUser({ id: ada.id, email: "bob@example.com", name: "Ada" })).rejects.toMatchObject({
+      reason: "duplicate",
+      message: expect.stringMatching(/email address/),
+    })
     expect((await adapter.getUser(ada.id))?.email).toBe("ada@new.example.com")
     expect((await adapter.getUserByEmail("bob@example.com"))?.id).toBe(bob.id)
     expect((await adapter.getUserByEmail("ada@new.example.com"))?.id).toBe(ada.id)
   })
 
   it("updateUser of an unknown user throws and creates nothing", async () => {
-    await expect(adapter.updateUser({ id: "nobody", name: "x" })).rejects.toMatchObject({ reason: "not_found", message: expect.stringMatching(/no user with this id/) })
+    await expect(adapter.updateUser({ id: "nobody", name: "x" })).rejects.toMatchObject({
+      reason: "not_found",
+      message: expect.stringMatching(/no user with this id/),
+    })
     expect(await redis.exists(keys.user("nobody"))).toBe(0)
   })
 
   it("records need their user: a session, account or passkey for an unknown user is refused", async () => {
     const expires = new Date(Date.now() + HOUR)
-    await expect(adapter.createSession({ sessionToken: "orphan", userId: "nobody", expires })).rejects.toMatchObject({ reason: "unknown_user", message: expect.stringMatching(/no user/) })
-    await expect(adapter.linkAccount({ userId: "nobody", type: "oauth", provider: "github", providerAccountId: "orphan" })).rejects.toMatchObject({ reason: "unknown_user", message: expect.stringMatching(/no user/) })
-    await expect(adapter.createAuthenticator(passkey("nobody", "orphan"))).rejects.toMatchObject({ reason: "unknown_user", message: expect.stringMatching(/no user/) })
+    await expect(adapter.createSession({ sessionToken: "orphan", userId: "nobody", expires })).rejects.toMatchObject({
+      reason: "unknown_user",
+      message: expect.stringMatching(/no user/),
+    })
+    await expect(adapter.linkAccount({ userId: "nobody", type: "oauth", provider: "github", providerAccountId: "orphan" })).rejects.toMatchObject({
+      reason: "unknown_user",
+      message: expect.stringMatching(/no user/),
+    })
+    await expect(adapter.createAuthenticator(passkey("nobody", "orphan"))).rejects.toMatchObject({
+      reason: "unknown_user",
+      message: expect.stringMatching(/no user/),
+    })
     expect(await keysUnder(redis, `${prefix}{u:nobody}`)).toEqual([])
     expect(await adapter.getSessionAndUser("orphan")).toBeNull()
   })

@@ -26,11 +26,11 @@ import type { Adapter } from "@latchkey/core/adapters"
 import Credentials from "@latchkey/core/providers/credentials"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { RedisAdapter } from "../src/index.js"
 import { Client } from "../../core/test/support/client.js"
 import { HTTP_ORIGIN } from "../../core/test/support/config.js"
-import { keysUnder, redisAnswers } from "./support.js"
 import { freePort } from "../../core/test/support/free-port.js"
+import { RedisAdapter } from "../src/index.js"
+import { keysUnder, redisAnswers } from "./support.js"
 
 const ORIGIN = HTTP_ORIGIN.origin
 const COOKIE = "authjs.session-token"
@@ -75,7 +75,22 @@ class PrivateRedis {
   }
 
   async start(): Promise<void> {
-    const args = ["--port", String(this.port), "--bind", "127.0.0.1", "--dir", this.dir, "--appendonly", "yes", "--appendfsync", "always", "--save", "", "--logfile", join(this.dir, "redis.log")]
+    const args = [
+      "--port",
+      String(this.port),
+      "--bind",
+      "127.0.0.1",
+      "--dir",
+      this.dir,
+      "--appendonly",
+      "yes",
+      "--appendfsync",
+      "always",
+      "--save",
+      "",
+      "--logfile",
+      join(this.dir, "redis.log"),
+    ]
     const child = spawn("redis-server", args, { stdio: "ignore" })
     this.process = child
     child.once("exit", () => {
@@ -137,71 +152,67 @@ describe.runIf(ready)("RedisAdapter with AOF: Redis stopped and started under a 
     await server?.dispose()
   }, 30_000)
 
-  it(
-    "while it is down: /session is null with SessionTokenError logged, sign-in shows the error page; once back: the same cookie is signed in",
-    async () => {
-      // The client settings docs/adapters/redis.md recommends.
-      client = new Redis(server!.url, { maxRetriesPerRequest: 2, retryStrategy: (times) => Math.min(times * 100, 1_000) })
-      client.on("error", () => {})
-      const prefix = "latchkey-durable:"
-      const adapter = RedisAdapter(client, { prefix, timeout: 1_000 }) as Required<Adapter>
-      await adapter.createUser({ id: "", email: "ada@example.com", emailVerified: null, name: "Ada" })
-      const errors: Error[] = []
-      const config: AuthConfig = {
-        secret: "redis-durable-restart-secret-0123456789",
-        trustHost: true,
-        adapter,
-        session: { strategy: "database" },
-        logger: { error: (error) => void errors.push(error), warn: () => {}, debug: () => {} },
-        providers: [
-          Credentials({
-            credentials: { username: {} },
-            authorize: async ({ username }) => (await adapter.getUserByEmail(`${String(username)}@example.com`)) ?? null,
-          }),
-        ],
-      }
+  it("while it is down: /session is null with SessionTokenError logged, sign-in shows the error page; once back: the same cookie is signed in", async () => {
+    // The client settings docs/adapters/redis.md recommends.
+    client = new Redis(server!.url, { maxRetriesPerRequest: 2, retryStrategy: (times) => Math.min(times * 100, 1_000) })
+    client.on("error", () => {})
+    const prefix = "latchkey-durable:"
+    const adapter = RedisAdapter(client, { prefix, timeout: 1_000 }) as Required<Adapter>
+    await adapter.createUser({ id: "", email: "ada@example.com", emailVerified: null, name: "Ada" })
+    const errors: Error[] = []
+    const config: AuthConfig = {
+      secret: "redis-durable-restart-secret-0123456789",
+      trustHost: true,
+      adapter,
+      session: { strategy: "database" },
+      logger: { error: (error) => void errors.push(error), warn: () => {}, debug: () => {} },
+      providers: [
+        Credentials({
+          credentials: { username: {} },
+          authorize: async ({ username }) => (await adapter.getUserByEmail(`${String(username)}@example.com`)) ?? null,
+        }),
+      ],
+    }
 
-      const app = browser(config)
-      expect((await app.signIn({ username: "ada" })).status).toBe(302)
-      const token = app.jar.get(COOKIE)
-      expect(token).toBeTruthy()
-      expect((await app.session()).body).toMatchObject({ user: { name: "Ada", email: "ada@example.com" } })
-      const sessionKeys = await keysUnder(client, `${prefix}session:`)
-      expect(sessionKeys).toHaveLength(1)
+    const app = browser(config)
+    expect((await app.signIn({ username: "ada" })).status).toBe(302)
+    const token = app.jar.get(COOKIE)
+    expect(token).toBeTruthy()
+    expect((await app.session()).body).toMatchObject({ user: { name: "Ada", email: "ada@example.com" } })
+    const sessionKeys = await keysUnder(client, `${prefix}session:`)
+    expect(sessionKeys).toHaveLength(1)
 
-      await server!.stop()
-      try {
-        expect(await redisAnswers(server!.url)).toBe(false)
+    await server!.stop()
+    try {
+      expect(await redisAnswers(server!.url)).toBe(false)
 
-        const down = await app.session()
-        expect(down.response.status).toBe(200)
-        expect(down.body).toBeNull()
-        expect(down.response.headers.getSetCookie()).toEqual([])
-        expect(errors.map((error) => error.name)).toContain("SessionTokenError")
+      const down = await app.session()
+      expect(down.response.status).toBe(200)
+      expect(down.body).toBeNull()
+      expect(down.response.headers.getSetCookie()).toEqual([])
+      expect(errors.map((error) => error.name)).toContain("SessionTokenError")
 
-        const other = browser(config)
-        const signIn = await other.signIn({ username: "ada" })
-        expect(signIn.status).toBe(302)
-        expect(signIn.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
-        expect(other.jar.cookies.has(COOKIE)).toBe(false)
-      } finally {
-        await server!.start()
-      }
-      // The app's own client reconnects by itself (its retryStrategy); nothing is recreated.
-      await until("the app's Redis client reconnected", () => client!.status === "ready")
+      const other = browser(config)
+      const signIn = await other.signIn({ username: "ada" })
+      expect(signIn.status).toBe(302)
+      expect(signIn.headers.get("location")).toBe(`${ORIGIN}/auth/error?error=Configuration`)
+      expect(other.jar.cookies.has(COOKIE)).toBe(false)
+    } finally {
+      await server!.start()
+    }
+    // The app's own client reconnects by itself (its retryStrategy); nothing is recreated.
+    await until("the app's Redis client reconnected", () => client!.status === "ready")
 
-      expect(app.jar.get(COOKIE)).toBe(token)
-      const back = await app.session()
-      expect(back.response.status).toBe(200)
-      expect(back.body).toMatchObject({ user: { name: "Ada", email: "ada@example.com" } })
-      // The sign-in attempted during the outage wrote nothing.
-      expect(await keysUnder(client, `${prefix}session:`)).toEqual(sessionKeys)
+    expect(app.jar.get(COOKIE)).toBe(token)
+    const back = await app.session()
+    expect(back.response.status).toBe(200)
+    expect(back.body).toMatchObject({ user: { name: "Ada", email: "ada@example.com" } })
+    // The sign-in attempted during the outage wrote nothing.
+    expect(await keysUnder(client, `${prefix}session:`)).toEqual(sessionKeys)
 
-      const later = browser(config)
-      expect((await later.signIn({ username: "ada" })).status).toBe(302)
-      expect((await later.session()).body).toMatchObject({ user: { email: "ada@example.com" } })
-      expect(unhandled).toEqual([])
-    },
-    90_000,
-  )
+    const later = browser(config)
+    expect((await later.signIn({ username: "ada" })).status).toBe(302)
+    expect((await later.session()).body).toMatchObject({ user: { email: "ada@example.com" } })
+    expect(unhandled).toEqual([])
+  }, 90_000)
 })

@@ -11,11 +11,11 @@ import { Auth, type AuthConfig } from "@latchkey/core"
 import { MemoryAdapter } from "@latchkey/core/adapters/memory"
 import Nodemailer, { type NodemailerUserConfig } from "@latchkey/core/providers/nodemailer"
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest"
-import { RedisRateLimitStore } from "../src/index.js"
 import { Client } from "../../core/test/support/client.js"
-import { CookieJar } from "../../core/test/support/cookies.js"
 import { HTTP_ORIGIN } from "../../core/test/support/config.js"
+import { CookieJar } from "../../core/test/support/cookies.js"
 import { type SmtpSink, startSmtpSink } from "../../core/test/support/smtp-sink.js"
+import { RedisRateLimitStore } from "../src/index.js"
 import { describeWithRedis, freshPrefix, removePrefix, testClient } from "./support.js"
 
 const SECRET = "redis-email-rate-limit-secret-0123456789"
@@ -103,7 +103,10 @@ describeWithRedis("email sign-in limits shared through Redis", () => {
     const jar = new CookieJar()
     const through = [new Client({ Auth }, second!, HTTP_ORIGIN, jar), new Client({ Auth }, first!, HTTP_ORIGIN, jar)]
     const csrfToken = await through[0]!.csrfToken()
-    await through[0]!.send("/auth/signin/nodemailer", { form: { csrfToken, email: "ada@example.com", callbackUrl: HTTP_ORIGIN.origin }, headers: { "x-real-ip": "203.0.113.7" } })
+    await through[0]!.send("/auth/signin/nodemailer", {
+      form: { csrfToken, email: "ada@example.com", callbackUrl: HTTP_ORIGIN.origin },
+      headers: { "x-real-ip": "203.0.113.7" },
+    })
     expect(sink.messages).toHaveLength(1)
     const targets: (string | null)[] = []
     for (let attempt = 0; attempt < 6; attempt++) {

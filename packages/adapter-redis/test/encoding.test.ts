@@ -92,7 +92,10 @@ describeWithRedis("RedisAdapter: values and ids", () => {
     await refused(adapter.updateSession({ sessionToken: "s", expires: new Date(Number.NaN) }), /"expires" must be a valid Date/)
     await refused(adapter.createVerificationToken({ identifier: "i", token: "t", expires: new Date(Number.NaN) }), /"expires" must be a valid Date/)
     await refused(adapter.linkAccount({ userId: user.id, type: "oauth", provider: "github" } as never), /"providerAccountId" must be a string/)
-    await refused(adapter.createUser({ id: "", email: "bad-date@example.com", emailVerified: new Date(Number.NaN) }), /createUser: field "emailVerified" is an invalid Date/)
+    await refused(
+      adapter.createUser({ id: "", email: "bad-date@example.com", emailVerified: new Date(Number.NaN) }),
+      /createUser: field "emailVerified" is an invalid Date/,
+    )
     await refused(adapter.updateAuthenticatorCounter("x", -1), /"counter" must be a finite number/)
     expect(await adapter.getUserByEmail("bad-date@example.com")).toBeNull()
   })

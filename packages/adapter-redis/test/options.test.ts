@@ -3,9 +3,10 @@
  * that says what to write, instead of at the first sign-in. These checks
  * need no running Redis: the client never connects.
  */
+
+import type { Adapter } from "@latchkey/core/adapters"
 import { Redis } from "ioredis"
 import { afterAll, describe, expect, it } from "vitest"
-import type { Adapter } from "@latchkey/core/adapters"
 import { RedisAdapter, type RedisAdapterOptions } from "../src/index.js"
 
 describe("RedisAdapter: options", () => {

@@ -31,8 +31,21 @@ const HOUR = 60 * 60 * 1000
 
 /** The start command of the machine notes, for the local Redis the tests use. */
 const START = [
-  "--daemonize", "yes", "--bind", "127.0.0.1", "-::1", "--port", "6379", "--save", "", "--appendonly", "no",
-  "--dir", "/var/lib/redis", "--logfile", "/var/log/redis/ci.log",
+  "--daemonize",
+  "yes",
+  "--bind",
+  "127.0.0.1",
+  "-::1",
+  "--port",
+  "6379",
+  "--save",
+  "",
+  "--appendonly",
+  "no",
+  "--dir",
+  "/var/lib/redis",
+  "--logfile",
+  "/var/log/redis/ci.log",
 ]
 
 const url = new URL(REDIS_URL)
@@ -116,7 +129,19 @@ describe.skipIf(!ready && !onCI)("RedisAdapter: Redis restarted", () => {
         ["deleteSession", () => adapter.deleteSession("before")],
         ["createVerificationToken", () => adapter.createVerificationToken({ identifier: "i", token: "t", expires })],
         ["useVerificationToken", () => adapter.useVerificationToken({ identifier: "i", token: "t" })],
-        ["createAuthenticator", () => adapter.createAuthenticator({ userId: user.id, credentialID: "c", providerAccountId: "c", credentialPublicKey: "k", counter: 0, credentialDeviceType: "singleDevice", credentialBackedUp: false })],
+        [
+          "createAuthenticator",
+          () =>
+            adapter.createAuthenticator({
+              userId: user.id,
+              credentialID: "c",
+              providerAccountId: "c",
+              credentialPublicKey: "k",
+              counter: 0,
+              credentialDeviceType: "singleDevice",
+              credentialBackedUp: false,
+            }),
+        ],
         ["getAuthenticator", () => adapter.getAuthenticator("c")],
         ["listAuthenticatorsByUserId", () => adapter.listAuthenticatorsByUserId(user.id)],
         ["updateAuthenticatorCounter", () => adapter.updateAuthenticatorCounter("c", 1)],

@@ -114,7 +114,9 @@ describeWithRedis("RedisRateLimitStore", () => {
       [{ prefx: "x" }, /unknown option "prefx"/],
     ]
     for (const [options, message] of cases) {
-      expect(() => new RedisRateLimitStore(redis, options as never)).toThrowError(expect.objectContaining({ type: "InvalidOption", message: expect.stringMatching(message) }))
+      expect(() => new RedisRateLimitStore(redis, options as never)).toThrowError(
+        expect.objectContaining({ type: "InvalidOption", message: expect.stringMatching(message) }),
+      )
     }
     expect(() => new RedisRateLimitStore({} as never)).toThrowError(/ioredis Redis or Cluster client/)
   })

@@ -26,9 +26,7 @@ describeWithRedis("RedisAdapter: single use of verification tokens", () => {
   it("100 concurrent uses over one connection: exactly one gets the token", async () => {
     const created = token("one-connection")
     await adapter.createVerificationToken(created)
-    const results = await Promise.all(
-      Array.from({ length: 100 }, () => adapter.useVerificationToken({ identifier: created.identifier, token: created.token })),
-    )
+    const results = await Promise.all(Array.from({ length: 100 }, () => adapter.useVerificationToken({ identifier: created.identifier, token: created.token })))
     const winners = results.filter((result) => result !== null)
     expect(winners).toEqual([created])
   })
@@ -37,9 +35,7 @@ describeWithRedis("RedisAdapter: single use of verification tokens", () => {
     const created = token("ten-connections")
     await adapter.createVerificationToken(created)
     const results = await Promise.all(
-      Array.from({ length: 100 }, (_, i) =>
-        adapters[i % adapters.length]!.useVerificationToken({ identifier: created.identifier, token: created.token }),
-      ),
+      Array.from({ length: 100 }, (_, i) => adapters[i % adapters.length]!.useVerificationToken({ identifier: created.identifier, token: created.token })),
     )
     expect(results.filter((result) => result !== null)).toEqual([created])
   })

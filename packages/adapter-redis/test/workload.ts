@@ -22,7 +22,10 @@ export async function exerciseAdapter(adapter: Adapter, tag: string): Promise<vo
     name: "Ada {Lovelace}",
   })
   const other = await a.createUser({ id: "", email: `other-${tag}@example.com`, emailVerified: null })
-  await expect(a.createUser({ id: "", email: user.email, emailVerified: null })).rejects.toMatchObject({ reason: "duplicate", message: expect.stringMatching(/email address/) })
+  await expect(a.createUser({ id: "", email: user.email, emailVerified: null })).rejects.toMatchObject({
+    reason: "duplicate",
+    message: expect.stringMatching(/email address/),
+  })
   expect(await a.getUser(user.id)).toMatchObject({ id: user.id })
   expect(await a.getUserByEmail(user.email)).toMatchObject({ id: user.id })
 
@@ -36,7 +39,10 @@ export async function exerciseAdapter(adapter: Adapter, tag: string): Promise<vo
   // move to a taken email is refused and undone.
   await a.updateUser({ id: user.id, email: `moved:{${tag}}@example.com`, name: "Ada" })
   expect(await a.getUserByEmail(`moved:{${tag}}@example.com`)).toMatchObject({ id: user.id })
-  await expect(a.updateUser({ id: user.id, email: other.email })).rejects.toMatchObject({ reason: "duplicate", message: expect.stringMatching(/email address/) })
+  await expect(a.updateUser({ id: user.id, email: other.email })).rejects.toMatchObject({
+    reason: "duplicate",
+    message: expect.stringMatching(/email address/),
+  })
   // A user created with the email the first one gave up takes over its (released) entry.
   const third = await a.createUser({ id: "", email: `{odd}:${tag}@example.com`, emailVerified: null })
 

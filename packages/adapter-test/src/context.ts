@@ -4,8 +4,9 @@
  *
  * @module context
  */
-import { it } from "vitest"
+
 import type { Adapter } from "@latchkey/core/adapters"
+import { it } from "vitest"
 import type { AdapterOperation, ConformanceDatabase, ConformanceGroup, ConformanceOptions, ExtraFields } from "./options.js"
 
 /** The adapter with every operation present (the suite checks presence before the call). */
@@ -26,12 +27,7 @@ export interface SuiteContext {
    * or one of the operations is in `skip`; otherwise each operation must exist
    * on the adapter, or the test fails naming it.
    */
-  readonly test: (
-    group: ConformanceGroup,
-    name: string,
-    operations: readonly AdapterOperation[],
-    body: () => Promise<void>,
-  ) => void
+  readonly test: (group: ConformanceGroup, name: string, operations: readonly AdapterOperation[], body: () => Promise<void>) => void
 }
 
 /** The holder `beforeAll` fills with the resolved adapter. */

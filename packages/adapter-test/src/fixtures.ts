@@ -8,13 +8,7 @@
  *
  * @module fixtures
  */
-import type {
-  AdapterAccount,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
-} from "@latchkey/core/adapters"
+import type { AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latchkey/core/adapters"
 
 /** A random identifier (UUID v4) from the platform's CSPRNG. */
 export function randomId(): string {

@@ -43,6 +43,8 @@ import { usersWithoutEmailGroup } from "./groups/users-without-email.js"
 import { verificationTokensGroup } from "./groups/verification-tokens.js"
 import type { ConformanceOptions } from "./options.js"
 
+export { newAccount, newAuthenticator, newSession, newUser, newUserWithoutEmail, newVerificationToken, randomId } from "./fixtures.js"
+export { type HostileValue, hostileValues, LONG_LENGTH, lookalikes } from "./hostile-values.js"
 export type {
   AdapterOperation,
   Awaitable,
@@ -53,8 +55,6 @@ export type {
   StoredModels,
 } from "./options.js"
 export { adapterOperations } from "./options.js"
-export { type HostileValue, hostileValues, lookalikes, LONG_LENGTH } from "./hostile-values.js"
-export { newAccount, newAuthenticator, newSession, newUser, newUserWithoutEmail, newVerificationToken, randomId } from "./fixtures.js"
 
 /**
  * Registers the conformance suite with vitest: a `describe` block named
@@ -73,9 +73,7 @@ export { newAccount, newAuthenticator, newSession, newUser, newUserWithoutEmail,
  */
 export function runAdapterConformance(options: ConformanceOptions): void {
   if (options.webauthn !== false && typeof options.db.authenticator !== "function") {
-    throw new TypeError(
-      "runAdapterConformance: db.authenticator(credentialID) is required to test the WebAuthn operations; add it, or pass webauthn: false.",
-    )
+    throw new TypeError("runAdapterConformance: db.authenticator(credentialID) is required to test the WebAuthn operations; add it, or pass webauthn: false.")
   }
   const slot: AdapterSlot = {}
   const ctx = createContext(options, slot)
@@ -102,4 +100,4 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     hostileGroup(ctx)
   })
 }
-export { runRateLimitStoreTests, type RateLimitStoreTestOptions } from "./rate-limit.js"
+export { type RateLimitStoreTestOptions, runRateLimitStoreTests } from "./rate-limit.js"

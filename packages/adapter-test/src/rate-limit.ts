@@ -193,9 +193,12 @@ export function runRateLimitStoreTests(options: RateLimitStoreTestOptions): void
       const limit = Math.max(1, Math.floor(concurrency / 5))
       const results = await Promise.all(Array.from({ length: concurrency }, () => consume(limit, 60)))
       expect(results.filter((result) => result.ok)).toHaveLength(limit)
-      expect(results.filter((result) => result.ok).map((result) => result.remaining).sort((a, b) => a - b)).toEqual(
-        Array.from({ length: limit }, (_, index) => index),
-      )
+      expect(
+        results
+          .filter((result) => result.ok)
+          .map((result) => result.remaining)
+          .sort((a, b) => a - b),
+      ).toEqual(Array.from({ length: limit }, (_, index) => index))
       expect(results.filter((result) => !result.ok).every((result) => result.retryAfter === 60)).toBe(true)
     })
 

@@ -8,13 +8,13 @@
 import { clientConfig } from "./page-state.js"
 import type { AuthClientConfig } from "./types.js"
 
+export { CHANNEL_NAME } from "./broadcast.js"
 export { getCsrfToken } from "./csrf.js"
-export { getProviders } from "./providers.js"
 export { getSession } from "./get-session.js"
+export { getProviders } from "./providers.js"
+export { RedirectRefusedError } from "./redirect-refused.js"
 export { signIn } from "./sign-in.js"
 export { signOut } from "./sign-out.js"
-export { CHANNEL_NAME } from "./broadcast.js"
-export { RedirectRefusedError } from "./redirect-refused.js"
 export type {
   AuthClientConfig,
   ClientSafeProvider,

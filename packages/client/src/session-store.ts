@@ -4,7 +4,7 @@
  * (session-equality.ts), and the other tabs told over the broadcast channel.
  */
 import { openChannel, readSessionMessage, type SessionMessage } from "./broadcast.js"
-import { apiBaseUrl, inBrowser, pageState, type PageState, type SessionFetch, type SessionListener } from "./page-state.js"
+import { apiBaseUrl, inBrowser, type PageState, pageState, type SessionFetch, type SessionListener } from "./page-state.js"
 import { sameSession } from "./session-equality.js"
 import type { Session } from "./types.js"
 

@@ -1,6 +1,6 @@
 /** `signIn()`: start or complete a sign-in with a provider, as `next-auth/react` does. */
 import { getCsrfToken } from "./csrf.js"
-import { errorOf, postForm, queryOf, type FormAnswer } from "./form-post.js"
+import { errorOf, type FormAnswer, postForm, queryOf } from "./form-post.js"
 import { navigate, navigateToOwnPage } from "./navigate.js"
 import { apiBaseUrl, pageState } from "./page-state.js"
 import { findProvider, getProviders } from "./providers.js"

@@ -5,7 +5,7 @@
  * never reaches another request.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { BOB, startClientApp, type ClientApp } from "../../../e2e/support/client-app.js"
+import { BOB, type ClientApp, startClientApp } from "../../../e2e/support/client-app.js"
 import { __NEXTAUTH, getCsrfToken, getProviders, getSession } from "../src/index.js"
 
 describe("@latchkey/client without a window", () => {
@@ -35,14 +35,20 @@ describe("@latchkey/client without a window", () => {
     const base = `${__NEXTAUTH.baseUrlServer}/api/auth`
     const csrf = await fetch(`${base}/csrf`)
     const { csrfToken } = (await csrf.json()) as { csrfToken: string }
-    const csrfCookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")
+    const csrfCookie = csrf.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ")
     const signedIn = await fetch(`${base}/callback/credentials`, {
       method: "POST",
       redirect: "manual",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: csrfCookie },
       body: new URLSearchParams({ username: BOB.username, password: BOB.password, csrfToken }),
     })
-    const cookie = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ")
+    const cookie = signedIn.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ")
     expect(cookie).toContain("authjs.session-token=")
     expect((await getSession({ req: { headers: { cookie } } }))?.user?.name).toBe(BOB.name)
     expect((await getSession({ headers: new Headers({ cookie }) }))?.user?.name).toBe(BOB.name)

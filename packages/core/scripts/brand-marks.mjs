@@ -125,7 +125,11 @@ export function renderModule() {
   // The package's "exports" hide package.json; read it next to the resolved entry point.
   const entry = require.resolve("simple-icons")
   const { version } = JSON.parse(readFileSync(new URL("package.json", `file://${entry.slice(0, entry.lastIndexOf("/") + 1)}`), "utf8"))
-  const bySlug = new Map(Object.values(icons).filter((icon) => icon?.slug).map((icon) => [icon.slug, icon]))
+  const bySlug = new Map(
+    Object.values(icons)
+      .filter((icon) => icon?.slug)
+      .map((icon) => [icon.slug, icon]),
+  )
   const entries = Object.entries(CATALOG_SLUGS).map(([id, slug]) => {
     if (slug === null) return `  ${JSON.stringify(id)}: { path: GENERIC, hex: undefined },`
     const icon = bySlug.get(slug)

@@ -4,35 +4,36 @@
  * it (a redirect to the sign-in or error page with a client-safe `error`),
  * so no stack trace or internal message ever reaches a client.
  */
-import { RequestContext } from "./context.js"
-import { withQuery } from "./http/query.js"
-import { leadsToPage } from "./http/page-path.js"
+
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { actionOf, withAction } from "./config/callbacks.js"
 import { envOriginOf, onEnvOrigin } from "./config/env-origin.js"
-import { httpOrigin } from "./integration/host-origin.js"
 import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
+import { RequestContext } from "./context.js"
 import {
   AuthError,
   CallbackError,
   CredentialsSignin,
   EmailSignInError,
   ErrorPageLoop,
+  isClientError,
   UnknownAction,
   UntrustedHost,
   WebAuthnVerificationError,
-  isClientError,
 } from "./errors.js"
+import { keepTypedIdentifier } from "./flows/kept-identifier.js"
 import { isAuthAction, takesProviderId } from "./http/action-names.js"
+import { leadsToPage } from "./http/page-path.js"
+import { withQuery } from "./http/query.js"
 import { type AuthRequestLike, BadRequest, normalizeBasePath, toInternalRequest } from "./http/request.js"
 import { type AuthResponseParts, jsonParts, toResponseParts } from "./http/response.js"
+import { httpOrigin } from "./integration/host-origin.js"
 import { raw } from "./symbols.js"
 import type { RequestInternal, ResponseInternal } from "./types.js"
-import { type Steps, runSteps, wait } from "./util/steps.js"
-import { keepTypedIdentifier } from "./flows/kept-identifier.js"
+import { runSteps, type Steps, wait } from "./util/steps.js"
 
 const CONFIGURATION_MESSAGE = "There was a problem with the server configuration. Check the server logs for more information."
 const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])

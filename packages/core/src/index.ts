@@ -20,24 +20,11 @@
 import type { AuthConfig } from "./config/auth-config.js"
 import { type AuthRequestLike, type HandledRequest, handle } from "./core.js"
 import { type AuthResponseParts, toWebResponse } from "./http/response.js"
-import { raw as rawSymbol } from "./symbols.js"
 import type { raw } from "./symbols.js"
+import { raw as rawSymbol } from "./symbols.js"
 import type { ResponseInternal } from "./types.js"
 import { isThenable } from "./util/steps.js"
 
-export type { AuthRequestLike } from "./core.js"
-export type { AuthResponseParts } from "./http/response.js"
-export type { RequestHeaders } from "./types.js"
-// `MaybePromise` is the older Latchkey name of `Awaitable` (`@latchkey/core/types`): one type, two names.
-export type { Awaitable as MaybePromise } from "./types.js"
-
-export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
-export { createActionURL, setEnvDefaults } from "./config/env.js"
-export { envOriginOf } from "./config/env-origin.js"
-export { isAuthAction } from "./http/action-names.js"
-export { parseActionPath } from "./http/request.js"
-export { ConfigSnapshot } from "./config/snapshot.js"
-export { AuthError, CredentialsSignin } from "./errors.js"
 export type {
   AuthCallbacks,
   AuthConfig,
@@ -51,6 +38,17 @@ export type {
   SessionOptions,
   SignInCallbackParams,
 } from "./config/auth-config.js"
+export { createActionURL, setEnvDefaults } from "./config/env.js"
+export { envOriginOf } from "./config/env-origin.js"
+export { ConfigSnapshot } from "./config/snapshot.js"
+export type { AuthRequestLike } from "./core.js"
+export { AuthError, CredentialsSignin } from "./errors.js"
+export { isAuthAction } from "./http/action-names.js"
+export { parseActionPath } from "./http/request.js"
+export type { AuthResponseParts } from "./http/response.js"
+export { customFetch, raw, skipCSRFCheck } from "./symbols.js"
+// `MaybePromise` is the older Latchkey name of `Awaitable` (`@latchkey/core/types`): one type, two names.
+export type { Awaitable as MaybePromise, RequestHeaders } from "./types.js"
 
 /**
  * Handles an authentication request (docs/architecture.md, "The request flow"): routes
@@ -91,10 +89,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
  * bad request or configuration, except a `TypeError` (thrown at once) when
  * `config.raw` is set: raw mode is {@link Auth}'s.
  */
-export function handleAuthRequest(
-  request: AuthRequestLike,
-  config: Omit<AuthConfig, "raw">,
-): AuthResponseParts | Promise<AuthResponseParts> {
+export function handleAuthRequest(request: AuthRequestLike, config: Omit<AuthConfig, "raw">): AuthResponseParts | Promise<AuthResponseParts> {
   if ((config as AuthConfig | null | undefined)?.raw === rawSymbol) {
     throw new TypeError("handleAuthRequest does not support `raw` mode: call Auth() instead.")
   }

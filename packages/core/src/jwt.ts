@@ -13,9 +13,9 @@ import { MissingSecret } from "./errors.js"
 import { defaultCookies } from "./http/cookie-defaults.js"
 import { parseCookieHeader } from "./http/cookie-header.js"
 import { readChunkedCookie } from "./http/session-cookie.js"
+import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "./model/jwt.js"
 import { InvalidJWE, NO_MATCHING_SECRET, openJwt, sealJwt } from "./session/jwe.js"
 import { KeyRing } from "./session/keys.js"
-import type { JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "./model/jwt.js"
 
 // The token's claims and the codec's options are declared in model/, with the rest of the data model.
 export type { DefaultJWT, JWT, JWTDecodeParams, JWTEncodeParams, JWTOptions } from "./model/jwt.js"
@@ -119,9 +119,7 @@ function bearerToken(authorization: string | null): string | null {
  * carries none. The return type is `@auth/core`'s, which says `string` for
  * raw mode: check for `null` anyway.
  */
-export async function getToken<R extends boolean = false>(
-  params: GetTokenParams<R>,
-): Promise<R extends true ? string : JWT | null>
+export async function getToken<R extends boolean = false>(params: GetTokenParams<R>): Promise<R extends true ? string : JWT | null>
 export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null> {
   const { req, secureCookie = false, raw = false, secret, decode: customDecode, logger } = params
   if (!req) throw new TypeError("getToken needs `req`")
@@ -140,7 +138,9 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
     if (customDecode) return await customDecode({ token, salt, secret: secrets as string[] })
     return await decode({ token, salt, secret: secrets as string[] })
   } catch (error) {
-    logger?.debug?.("getToken: token rejected", { reason: error instanceof InvalidJWE || (error as Error)?.message === NO_MATCHING_SECRET ? (error as Error).message : "decode failed" })
+    logger?.debug?.("getToken: token rejected", {
+      reason: error instanceof InvalidJWE || (error as Error)?.message === NO_MATCHING_SECRET ? (error as Error).message : "decode failed",
+    })
     return null
   }
 }

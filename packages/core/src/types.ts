@@ -10,18 +10,17 @@
  */
 import type { Cookie } from "./model/cookies.js"
 
-export type { WarningCode } from "./warnings.js"
-export type { ProviderType } from "./model/provider.js"
-export type { AuthConfig } from "./config/auth-config.js"
 // Declared beside the configuration they belong to; `@auth/core/types` exports them from here.
-export type { DatabaseSessionCallbackParams, JWTSessionCallbackParams, LoggerInstance } from "./config/auth-config.js"
-export type { Awaitable, Awaited, SemverString } from "./model/common.js"
+export type { AuthConfig, DatabaseSessionCallbackParams, JWTSessionCallbackParams, LoggerInstance } from "./config/auth-config.js"
 export type { Account, TokenSet } from "./model/account.js"
-export type { AdapterUser, DefaultUser, Profile, User } from "./model/user.js"
-export type { AdapterSession, DefaultSession, Session } from "./model/session.js"
 export type { Authenticator } from "./model/authenticator.js"
-export type { PagesOptions, Theme } from "./model/pages.js"
+export type { Awaitable, Awaited, SemverString } from "./model/common.js"
 export type { Cookie, CookieOption, CookieSerializeOptions, CookiesOptions } from "./model/cookies.js"
+export type { PagesOptions, Theme } from "./model/pages.js"
+export type { ProviderType } from "./model/provider.js"
+export type { AdapterSession, DefaultSession, Session } from "./model/session.js"
+export type { AdapterUser, DefaultUser, Profile, User } from "./model/user.js"
+export type { WarningCode } from "./warnings.js"
 
 /** The body of `GET {basePath}/webauthn-options/{provider}`: options for the browser's WebAuthn call. */
 export type WebAuthnOptionsResponseBody =
@@ -29,16 +28,7 @@ export type WebAuthnOptionsResponseBody =
   | { action: "register"; options: PublicKeyCredentialCreationOptionsJSON }
 
 /** The HTTP actions (docs/architecture.md, "Actions"). */
-export type AuthAction =
-  | "callback"
-  | "csrf"
-  | "error"
-  | "providers"
-  | "session"
-  | "signin"
-  | "signout"
-  | "verify-request"
-  | "webauthn-options"
+export type AuthAction = "callback" | "csrf" | "error" | "providers" | "session" | "signin" | "signout" | "verify-request" | "webauthn-options"
 
 /**
  * What Latchkey reads of a request's headers. A web `Headers` satisfies it;

@@ -103,7 +103,12 @@ describe("the forms an adapter may take", () => {
   })
 
   it("an adapter function that throws or returns nothing is a configuration error naming it", async () => {
-    for (const adapter of [() => { throw new Error("no database URL") }, () => undefined]) {
+    for (const adapter of [
+      () => {
+        throw new Error("no database URL")
+      },
+      () => undefined,
+    ]) {
       const { config, errors } = withAdapter(adapter)
       const response = await Auth(new Request(`${ORIGIN}/auth/session`), config)
       expect(response.status).toBe(500)

@@ -16,20 +16,19 @@ import { implementations, latchkey, reference } from "./support/implementations.
 const SALT = "authjs.session-token"
 
 describe("decode with a secret the token was not sealed under", () => {
-  it.each(implementations.flatMap((minter) => implementations.map((reader) => ({ minter, reader, label: `minted by ${minter.name}, read by ${reader.name}` }))))(
-    "rejects with a plain Error, as @auth/core ($label)",
-    async ({ minter, reader }) => {
-      const token = await minter.encode({ token: { name: "Ada" }, salt: SALT, secret: "the-secret-it-was-sealed-under-0123" })
-      const error = await reader.decode({ token, salt: SALT, secret: "another-secret-entirely-456789abcd" }).then(
-        () => undefined,
-        (rejection: unknown) => rejection,
-      )
-      expect(error).toBeInstanceOf(Error)
-      expect(Object.getPrototypeOf(error)).toBe(Error.prototype)
-      expect((error as Error).name).toBe("Error")
-      expect((error as Error).message).toBe("no matching decryption secret")
-    },
-  )
+  it.each(
+    implementations.flatMap((minter) => implementations.map((reader) => ({ minter, reader, label: `minted by ${minter.name}, read by ${reader.name}` }))),
+  )("rejects with a plain Error, as @auth/core ($label)", async ({ minter, reader }) => {
+    const token = await minter.encode({ token: { name: "Ada" }, salt: SALT, secret: "the-secret-it-was-sealed-under-0123" })
+    const error = await reader.decode({ token, salt: SALT, secret: "another-secret-entirely-456789abcd" }).then(
+      () => undefined,
+      (rejection: unknown) => rejection,
+    )
+    expect(error).toBeInstanceOf(Error)
+    expect(Object.getPrototypeOf(error)).toBe(Error.prototype)
+    expect((error as Error).name).toBe("Error")
+    expect((error as Error).message).toBe("no matching decryption secret")
+  })
 })
 
 /** The authorization endpoint and query a provider config names, however it spells them. */
@@ -42,10 +41,19 @@ function authorizationOf(provider: { authorization?: unknown }): { endpoint: str
 
 /** Where `POST /auth/signin/gitlab` sends the browser, for `implementation` with `provider`. */
 async function gitlabRedirect(implementation: (typeof implementations)[number], provider: unknown): Promise<URL> {
-  const config = { secret: "gitlab-authorization-test-secret-012", trustHost: true, basePath: "/auth", providers: [provider], logger: { error() {}, warn() {}, debug() {} } }
+  const config = {
+    secret: "gitlab-authorization-test-secret-012",
+    trustHost: true,
+    basePath: "/auth",
+    providers: [provider],
+    logger: { error() {}, warn() {}, debug() {} },
+  }
   const csrf = await implementation.Auth(new Request("http://localhost:3000/auth/csrf"), config)
   const { csrfToken } = (await csrf.json()) as { csrfToken: string }
-  const cookie = csrf.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ")
+  const cookie = csrf.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ")
   const response = await implementation.Auth(
     new Request("http://localhost:3000/auth/signin/gitlab", {
       method: "POST",
@@ -105,10 +113,16 @@ describe("createActionURL's env-url-basepath-mismatch warning", () => {
   /** The URL and the warnings of `createActionURL` for one implementation. */
   function run(implementation: (typeof implementations)[number], authUrl: string, config: Record<string, unknown>) {
     const warnings: string[] = []
-    const url = implementation.createActionURL("signin", "https", new Headers({ host: "app.example" }), { AUTH_URL: authUrl }, {
-      ...config,
-      logger: { warn: (code: string) => warnings.push(code), error() {}, debug() {} },
-    })
+    const url = implementation.createActionURL(
+      "signin",
+      "https",
+      new Headers({ host: "app.example" }),
+      { AUTH_URL: authUrl },
+      {
+        ...config,
+        logger: { warn: (code: string) => warnings.push(code), error() {}, debug() {} },
+      },
+    )
     return { url: url.href, warnings }
   }
 

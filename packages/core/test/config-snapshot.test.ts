@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest"
 import { decode } from "../src/jwt.js"
 import Credentials from "../src/providers/credentials.js"
 import { Client, errorParams, redirectTarget } from "./support/client.js"
-import { HTTP_ORIGIN, cookieNames, makeConfig } from "./support/config.js"
+import { cookieNames, HTTP_ORIGIN, makeConfig } from "./support/config.js"
 import { latchkey } from "./support/implementations.js"
 
 const OLD = "the-old-secret-possibly-compromised-0123456789"

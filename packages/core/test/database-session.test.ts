@@ -60,8 +60,7 @@ function recordedAdapter(store: Required<Adapter>) {
 /** A browser at ORIGIN: a cookie jar in front of `Auth()`. */
 const browser = (config: AuthConfig, jar?: CookieJar) => new Client({ Auth }, config, HTTP_ORIGIN, jar)
 
-const sessionOf = async (store: Required<Adapter>, token: string): Promise<AdapterSession | undefined> =>
-  (await store.getSessionAndUser(token))?.session
+const sessionOf = async (store: Required<Adapter>, token: string): Promise<AdapterSession | undefined> => (await store.getSessionAndUser(token))?.session
 
 /**
  * Opens stores of `kind` for the tests of one block and closes them after
@@ -268,7 +267,7 @@ describe.each(sessionAdapters)("with $name", (kind) => {
       // The raw row is read again after the hashed one is written: a sign-out in between must win.
       expect(lookups()).toEqual([sha256(token), token, token])
       expect(await store.getSessionAndUser(token)).toBeNull()
-      expect((await sessionOf(store, sha256(token)))).toMatchObject({ sessionToken: sha256(token), userId: ada.id, expires })
+      expect(await sessionOf(store, sha256(token))).toMatchObject({ sessionToken: sha256(token), userId: ada.id, expires })
       expect(calls.map((call) => call.method)).toEqual(["getSessionAndUser", "getSessionAndUser", "createSession", "getSessionAndUser", "deleteSession"])
 
       // From then on it is an ordinary hashed session: one lookup.
@@ -297,10 +296,10 @@ describe.each(sessionAdapters)("with $name", (kind) => {
         getSessionAndUser: async (key) => {
           const found = await store.getSessionAndUser(key)
           if (key === token && found) {
-              // As core's move writes it: the three fields (a SQL row also has its own primary key).
-              const { userId, expires } = found.session
-              await store.createSession({ sessionToken: sha256(token), userId, expires })
-            }
+            // As core's move writes it: the three fields (a SQL row also has its own primary key).
+            const { userId, expires } = found.session
+            await store.createSession({ sessionToken: sha256(token), userId, expires })
+          }
           return found
         },
         createSession: async (session) => {

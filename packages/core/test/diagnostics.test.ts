@@ -8,11 +8,11 @@
 import { createHash } from "node:crypto"
 import { afterEach, describe, expect, it, vi } from "vitest"
 import type { Adapter } from "../src/adapters/contract.js"
-import { Auth, type AuthConfig, handleAuthRequest, setEnvDefaults } from "../src/index.js"
 import { createLogger } from "../src/config/logger.js"
+import { Auth, type AuthConfig, handleAuthRequest, setEnvDefaults } from "../src/index.js"
 import Credentials from "../src/providers/credentials.js"
 import { Client, errorParams, redirectTarget } from "./support/client.js"
-import { ALICE, HTTP_ORIGIN, SECRET, cookieNames, makeConfig } from "./support/config.js"
+import { ALICE, cookieNames, HTTP_ORIGIN, makeConfig, SECRET } from "./support/config.js"
 import { isDeletion, parseSetCookie } from "./support/cookies.js"
 import { latchkey } from "./support/implementations.js"
 
@@ -196,8 +196,18 @@ describe("callbacks that misbehave are named", () => {
   })
 
   for (const [label, session] of [
-    ["throws", () => { throw new Error("database down") }],
-    ["rejects", async () => { throw new Error("database down") }],
+    [
+      "throws",
+      () => {
+        throw new Error("database down")
+      },
+    ],
+    [
+      "rejects",
+      async () => {
+        throw new Error("database down")
+      },
+    ],
   ] as const) {
     it(`a session callback that ${label}: CallbackError with the cause, the valid cookie is kept`, async () => {
       const { log, response } = await readSession(session)
@@ -331,7 +341,9 @@ describe("debug: true", () => {
     const adapter: Adapter = {
       // The adapter is given the token's SHA-256, never the token.
       getSessionAndUser: async (token) =>
-        token === createHash("sha256").update(sessionToken).digest("hex") ? { session: { sessionToken, userId: "1", expires }, user: { ...ALICE, emailVerified: null } } : null,
+        token === createHash("sha256").update(sessionToken).digest("hex")
+          ? { session: { sessionToken, userId: "1", expires }, user: { ...ALICE, emailVerified: null } }
+          : null,
       updateSession: async (session) => ({ userId: "1", expires, ...session }),
       deleteSession: async () => null,
       createUser: async (user) => ({ ...user, id: "1" }),

@@ -80,7 +80,9 @@ function local(url: string, app: AppOrigin): string {
 
 /** The redirect target and the names and attributes of the cookies an answer sets. */
 async function answerOf(response: Response) {
-  const names = setCookies(response).map((cookie) => cookie.name).sort()
+  const names = setCookies(response)
+    .map((cookie) => cookie.name)
+    .sort()
   return { status: response.status, location: await redirectTarget(response), cookies: cookieSummary(response, names) }
 }
 
@@ -88,7 +90,11 @@ async function answerOf(response: Response) {
 function confirmationFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {}
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields[match[1]!] = match[2]!.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+    fields[match[1]!] = match[2]!
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
   }
   return fields
 }

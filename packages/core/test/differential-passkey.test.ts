@@ -34,7 +34,7 @@ const CHALLENGE_COOKIE = "authjs.challenge"
 const SIGN_UP = { allowSignUp: true }
 
 /** A fresh app of `impl` at `app` with one passkey provider, one known user without a passkey and one with. */
-async function passkeyApp(impl: Implementation, app: AppOrigin, latchkeyOptions: Record<string, unknown> = SIGN_UP): Promise<Client> {
+async function passkeyApp(impl: Implementation, app: AppOrigin, latchkeyOptions: Record<string, unknown> = SIGN_UP): Promise<Client<Record<string, any>>> {
   const adapter = MemoryAdapter()
   await adapter.createUser!({ id: "known-user", email: KNOWN, emailVerified: new Date() })
   const owner = await adapter.createUser!({ id: "passkey-owner", email: WITH_PASSKEY, emailVerified: new Date() })
@@ -126,7 +126,10 @@ describe.each(ORIGINS)("GET /webauthn-options: @auth/core and Latchkey agree ove
     expect(ref.challenge!.maxAge).toBe(15 * 60)
     expect(ours.challenge!.maxAge).toBe(5 * 60)
     expect(ref.cookies.map((cookie) => cookie.name).sort()).toEqual(
-      [ref.challenge!.name, ...(app.secure ? ["__Host-authjs.csrf-token", "__Secure-authjs.callback-url"] : ["authjs.callback-url", "authjs.csrf-token"])].sort(),
+      [
+        ref.challenge!.name,
+        ...(app.secure ? ["__Host-authjs.csrf-token", "__Secure-authjs.callback-url"] : ["authjs.callback-url", "authjs.csrf-token"]),
+      ].sort(),
     )
     expect(ours.cookies.map((cookie) => cookie.name)).toEqual([ours.challenge!.name])
   })
@@ -140,47 +143,57 @@ describe.each(ORIGINS)("GET /webauthn-options: @auth/core and Latchkey agree ove
   })
 })
 
-describe.each(ORIGINS)("GET /webauthn-options, signed out: Latchkey tells nothing about an address, @auth/core does (a deliberate difference, $label)", (app: AppOrigin) => {
-  const known = `?email=${encodeURIComponent(WITH_PASSKEY)}`
-  const unknown = "?email=new%40example.com"
-  const answerOf = async (impl: Implementation, query: string, latchkeyOptions?: Record<string, unknown>) => {
-    const { response, body } = await optionsAnswer(impl, app, query, latchkeyOptions)
-    const options = body.options as { allowCredentials?: { id: string }[]; excludeCredentials?: unknown[]; user?: { name?: string } } | undefined
-    return {
-      status: response.status,
-      action: body.action,
-      error: body.error,
-      listed: (options?.allowCredentials ?? []).map((credential) => credential.id),
-      excluded: options?.excludeCredentials?.length,
-      userName: options?.user?.name,
+describe.each(ORIGINS)(
+  "GET /webauthn-options, signed out: Latchkey tells nothing about an address, @auth/core does (a deliberate difference, $label)",
+  (app: AppOrigin) => {
+    const known = `?email=${encodeURIComponent(WITH_PASSKEY)}`
+    const unknown = "?email=new%40example.com"
+    const answerOf = async (impl: Implementation, query: string, latchkeyOptions?: Record<string, unknown>) => {
+      const { response, body } = await optionsAnswer(impl, app, query, latchkeyOptions)
+      const options = body.options as { allowCredentials?: { id: string }[]; excludeCredentials?: unknown[]; user?: { name?: string } } | undefined
+      return {
+        status: response.status,
+        action: body.action,
+        error: body.error,
+        listed: (options?.allowCredentials ?? []).map((credential) => credential.id),
+        excluded: options?.excludeCredentials?.length,
+        userName: options?.user?.name,
+      }
     }
-  }
-  const listedId = CREDENTIAL_ID.toString("base64url")
+    const listedId = CREDENTIAL_ID.toString("base64url")
 
-  it("an address whose user has a passkey: @auth/core answers authenticate with its credential id; Latchkey, with sign-up, the registration a new address gets", async () => {
-    expect(await answerOf(reference, known)).toMatchObject({ status: 200, action: "authenticate", listed: [listedId] })
-    expect(await answerOf(reference, unknown)).toMatchObject({ status: 200, action: "register" })
-    const ours = await answerOf(latchkey, known)
-    expect(ours).toEqual({ status: 200, action: "register", error: undefined, listed: [], excluded: 0, userName: WITH_PASSKEY })
-    expect({ ...(await answerOf(latchkey, unknown)), userName: WITH_PASSKEY }).toEqual(ours)
-  })
+    it("an address whose user has a passkey: @auth/core answers authenticate with its credential id; Latchkey, with sign-up, the registration a new address gets", async () => {
+      expect(await answerOf(reference, known)).toMatchObject({ status: 200, action: "authenticate", listed: [listedId] })
+      expect(await answerOf(reference, unknown)).toMatchObject({ status: 200, action: "register" })
+      const ours = await answerOf(latchkey, known)
+      expect(ours).toEqual({ status: 200, action: "register", error: undefined, listed: [], excluded: 0, userName: WITH_PASSKEY })
+      expect({ ...(await answerOf(latchkey, unknown)), userName: WITH_PASSKEY }).toEqual(ours)
+    })
 
-  it("action=register for that address: @auth/core refuses it (and registers a new one); Latchkey answers both alike", async () => {
-    const register = (query: string) => `?action=register&${query.slice(1)}`
-    expect(await answerOf(reference, register(known))).toMatchObject({ status: 400, error: "Invalid request" })
-    expect(await answerOf(reference, register(unknown))).toMatchObject({ status: 200, action: "register" })
-    const ours = await answerOf(latchkey, register(known))
-    expect(ours).toMatchObject({ status: 200, action: "register", listed: [], excluded: 0 })
-    expect({ ...(await answerOf(latchkey, register(unknown))), userName: WITH_PASSKEY }).toEqual(ours)
-  })
+    it("action=register for that address: @auth/core refuses it (and registers a new one); Latchkey answers both alike", async () => {
+      const register = (query: string) => `?action=register&${query.slice(1)}`
+      expect(await answerOf(reference, register(known))).toMatchObject({ status: 400, error: "Invalid request" })
+      expect(await answerOf(reference, register(unknown))).toMatchObject({ status: 200, action: "register" })
+      const ours = await answerOf(latchkey, register(known))
+      expect(ours).toMatchObject({ status: 200, action: "register", listed: [], excluded: 0 })
+      expect({ ...(await answerOf(latchkey, register(unknown))), userName: WITH_PASSKEY }).toEqual(ours)
+    })
 
-  it("without allowSignUp (Latchkey's default), every signed-out request is a discoverable sign-in and action=register is refused for any address", async () => {
-    for (const query of [known, unknown]) {
-      expect(await answerOf(latchkey, query, {})).toEqual({ status: 200, action: "authenticate", error: undefined, listed: [], excluded: undefined, userName: undefined })
-      expect(await answerOf(latchkey, `?action=register&${query.slice(1)}`, {})).toMatchObject({ status: 400, error: "Invalid request" })
-    }
-  })
-})
+    it("without allowSignUp (Latchkey's default), every signed-out request is a discoverable sign-in and action=register is refused for any address", async () => {
+      for (const query of [known, unknown]) {
+        expect(await answerOf(latchkey, query, {})).toEqual({
+          status: 200,
+          action: "authenticate",
+          error: undefined,
+          listed: [],
+          excluded: undefined,
+          userName: undefined,
+        })
+        expect(await answerOf(latchkey, `?action=register&${query.slice(1)}`, {})).toMatchObject({ status: 400, error: "Invalid request" })
+      }
+    })
+  },
+)
 
 describe("the algorithms a registration offers", () => {
   const app = ORIGINS[0]!

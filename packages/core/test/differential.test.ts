@@ -17,18 +17,8 @@ import { Client, errorParams, redirectTarget } from "./support/client.js"
 import { ALICE, type AppOrigin, cookieNames, makeConfig, ORIGINS, OTHER_SECRET, SECRET } from "./support/config.js"
 import { CookieJar, findSetCookie, isDeletion, setCookies } from "./support/cookies.js"
 import { type Implementation, latchkey, reference } from "./support/implementations.js"
-import {
-  bodyOf,
-  COMPACT_JWE,
-  cookieSummary,
-  CSRF_COOKIE,
-  CSRF_TOKEN,
-  ISO_DATE,
-  noCacheHeaders,
-  observe,
-  shapeOf,
-} from "./support/observe.js"
-import { clientFor, onBoth, type OptionsFor } from "./support/pair.js"
+import { bodyOf, COMPACT_JWE, CSRF_COOKIE, CSRF_TOKEN, cookieSummary, ISO_DATE, noCacheHeaders, observe, shapeOf } from "./support/observe.js"
+import { clientFor, type OptionsFor, onBoth } from "./support/pair.js"
 
 const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000
 const PUBLIC_USER = { name: ALICE.name, email: ALICE.email, image: ALICE.image }
@@ -175,7 +165,17 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree over $label ($origin)", (a
       expect(ours).toEqual(ref)
       expect(ours.location).toBe(app.origin)
       expect(ours.session).toEqual([
-        { name: names.session, httpOnly: true, secure: app.secure, sameSite: "lax", path: "/", domain: undefined, deletes: false, hasMaxAge: false, hasExpires: true },
+        {
+          name: names.session,
+          httpOnly: true,
+          secure: app.secure,
+          sameSite: "lax",
+          path: "/",
+          domain: undefined,
+          deletes: false,
+          hasMaxAge: false,
+          hasExpires: true,
+        },
       ])
       expect(ours.jar).toEqual([names.callbackUrl, names.csrf, names.session].sort())
     })
@@ -224,7 +224,17 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree over $label ($origin)", (a
       expect(ours).toEqual(ref)
       expect(ours).toMatchObject({ remembered: `${app.origin}/after-login`, location: `${app.origin}/after-login` })
       expect(ours.cookie).toEqual([
-        { name: names.callbackUrl, httpOnly: true, secure: app.secure, sameSite: "lax", path: "/", domain: undefined, deletes: false, hasMaxAge: false, hasExpires: false },
+        {
+          name: names.callbackUrl,
+          httpOnly: true,
+          secure: app.secure,
+          sameSite: "lax",
+          path: "/",
+          domain: undefined,
+          deletes: false,
+          hasMaxAge: false,
+          hasExpires: false,
+        },
       ])
     })
 
@@ -263,7 +273,18 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree over $label ($origin)", (a
       })
       expect(ours).toEqual(ref)
       expect(Object.keys(ours).sort()).toEqual(
-        ["authorize.credentials", "authorize.request", "events.session", "events.signIn", "events.signOut", "jwt.read", "jwt.signIn", "jwt.update", "session", "signIn"].sort(),
+        [
+          "authorize.credentials",
+          "authorize.request",
+          "events.session",
+          "events.signIn",
+          "events.signOut",
+          "jwt.read",
+          "jwt.signIn",
+          "jwt.update",
+          "session",
+          "signIn",
+        ].sort(),
       )
     })
 
@@ -402,7 +423,7 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree over $label ($origin)", (a
       ["a path outside basePath", "GET", "/api/auth/session"],
       ["a provider segment on an action without one", "GET", "/auth/session/credentials"],
       ["three segments", "GET", "/auth/signin/credentials/extra"],
-    ])("%s (%s %s) → 400 \"Bad request.\"", async (_label, method, path) => {
+    ])('%s (%s %s) → 400 "Bad request."', async (_label, method, path) => {
       const { ref, ours } = await onBoth(app, {}, async (client) => {
         const response = await client.send(path, { method })
         return { ...(await observe(response)), body: await bodyOf(response), cookies: setCookies(response).length }
@@ -484,7 +505,11 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree over $label ($origin)", (a
   describe("custom pages", () => {
     const pages = { pages: CUSTOM_PAGES }
     it.each([
-      ["GET /signin with callbackUrl and error", "/auth/signin?callbackUrl=%2Fdash&error=CredentialsSignin", `/login?callbackUrl=ORIGIN%2Fdash&error=CredentialsSignin`],
+      [
+        "GET /signin with callbackUrl and error",
+        "/auth/signin?callbackUrl=%2Fdash&error=CredentialsSignin",
+        `/login?callbackUrl=ORIGIN%2Fdash&error=CredentialsSignin`,
+      ],
       ["GET /signin without parameters", "/auth/signin", `/login?callbackUrl=ORIGIN`],
       ["GET /signout", "/auth/signout", "/bye"],
       ["GET /error", "/auth/error?error=AccessDenied", "/oops?error=AccessDenied"],
@@ -506,7 +531,11 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree over $label ($origin)", (a
     })
 
     it.each([
-      ["a wrong password goes to the custom sign-in page", (c: Client) => c.signIn({ username: "alice", password: "x" }), "/login?error=CredentialsSignin&code=credentials"],
+      [
+        "a wrong password goes to the custom sign-in page",
+        (c: Client) => c.signIn({ username: "alice", password: "x" }),
+        "/login?error=CredentialsSignin&code=credentials",
+      ],
       ["a Configuration error goes to the custom error page", (c: Client) => c.send("/auth/signin/credentials"), "/oops?error=Configuration"],
       ["a missing CSRF token goes to the custom sign-in page", (c: Client) => c.send("/auth/signout", { form: {} }), "/login?error=MissingCSRF"],
     ])("%s", async (_label, run, expected) => {
@@ -534,7 +563,11 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree over $label ($origin)", (a
       })
 
       it("a token from jwt.encode is read by the other's decode and GET /session", async () => {
-        const token = await minter.encode({ token: { name: "Alice", email: ALICE.email, picture: ALICE.image, sub: "1", role: "admin" }, salt: names.session, secret: SECRET })
+        const token = await minter.encode({
+          token: { name: "Alice", email: ALICE.email, picture: ALICE.image, sub: "1", role: "admin" },
+          salt: names.session,
+          secret: SECRET,
+        })
         const decoded = await reader.decode({ token, salt: names.session, secret: SECRET })
         expect(decoded).toMatchObject({ name: "Alice", sub: "1", role: "admin" })
         expect(decoded).toEqual(expect.objectContaining({ iat: expect.any(Number), exp: expect.any(Number), jti: expect.any(String) }))
@@ -577,7 +610,11 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree over $label ($origin)", (a
         const reading = new Client(reader, makeConfig(reader, LARGE_CLAIMS), app, minting.jar.clone())
         const { body } = await reading.session()
         expect(body.user).toEqual(PUBLIC_USER)
-        const token = await reader.getToken({ req: new Request(app.origin, { headers: { cookie: minting.jar.header() } }), secret: SECRET, secureCookie: app.secure })
+        const token = await reader.getToken({
+          req: new Request(app.origin, { headers: { cookie: minting.jar.header() } }),
+          secret: SECRET,
+          secureCookie: app.secure,
+        })
         expect(token.roles).toHaveLength(250)
       })
     })
@@ -723,7 +760,12 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree over $label ($origin)", (a
       const { ref, ours } = await onBoth(app, {}, async (client) => {
         const csrfToken = await client.csrfToken()
         const response = await client.send("/auth/callback/credentials", {
-          form: [["csrfToken", csrfToken], ["username", "alice"], ["username", "mallory"], ["password", "wonderland"]],
+          form: [
+            ["csrfToken", csrfToken],
+            ["username", "alice"],
+            ["username", "mallory"],
+            ["password", "wonderland"],
+          ],
         })
         return response.headers.get("location")
       })

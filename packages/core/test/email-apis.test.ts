@@ -67,7 +67,11 @@ const senders: Sender[] = [
       const { to, from, subject, text, html } = json(request)
       return { to, from, subject, text, html }
     },
-    refusal: { status: 422, body: '{"statusCode":422,"name":"validation_error","message":"The example.com domain is not verified."}', message: "The example.com domain is not verified." },
+    refusal: {
+      status: 422,
+      body: '{"statusCode":422,"name":"validation_error","message":"The example.com domain is not verified."}',
+      message: "The example.com domain is not verified.",
+    },
   },
   {
     id: "postmark",
@@ -80,7 +84,11 @@ const senders: Sender[] = [
       expect(body.MessageStream).toBe("outbound")
       return { to: body.To, from: body.From, subject: body.Subject, text: body.TextBody, html: body.HtmlBody }
     },
-    refusal: { status: 422, body: '{"ErrorCode":400,"Message":"The From address is not a Sender Signature."}', message: "The From address is not a Sender Signature." },
+    refusal: {
+      status: 422,
+      body: '{"ErrorCode":400,"Message":"The From address is not a Sender Signature."}',
+      message: "The From address is not a Sender Signature.",
+    },
   },
   {
     id: "sendgrid",
@@ -102,7 +110,11 @@ const senders: Sender[] = [
         html: body.content[1].value,
       }
     },
-    refusal: { status: 403, body: '{"errors":[{"message":"The from address does not match a verified Sender Identity.","field":"from"}]}', message: "The from address does not match a verified Sender Identity." },
+    refusal: {
+      status: 403,
+      body: '{"errors":[{"message":"The from address does not match a verified Sender Identity.","field":"from"}]}',
+      message: "The from address does not match a verified Sender Identity.",
+    },
   },
   {
     id: "mailgun",
@@ -184,7 +196,11 @@ async function confirmLink(browser: Client<AuthConfig>, link: string): Promise<R
   expect(action).toBeDefined()
   const fields: Record<string, string> = {}
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields[match[1]!] = match[2]!.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+    fields[match[1]!] = match[2]!
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
   }
   return browser.send(pathOf(action!), { form: fields })
 }
@@ -250,9 +266,17 @@ describe.each(senders.map((sender) => [sender.id, sender] as const))("%s", (id, 
   })
 
   it.each([
-    ["an error status with the service's JSON", () => ({ ...sender.refusal, contentType: "application/json" }), () => [String(sender.refusal.status), sender.refusal.message]],
+    [
+      "an error status with the service's JSON",
+      () => ({ ...sender.refusal, contentType: "application/json" }),
+      () => [String(sender.refusal.status), sender.refusal.message],
+    ],
     ["a 5xx", () => ({ status: 503, body: "upstream unavailable" }), () => ["503", "upstream unavailable"]],
-    ["an answer that is not JSON", () => ({ status: 502, body: "<html><body>Bad gateway</body></html>", contentType: "text/html" }), () => ["502", "Bad gateway"]],
+    [
+      "an answer that is not JSON",
+      () => ({ status: 502, body: "<html><body>Bad gateway</body></html>", contentType: "text/html" }),
+      () => ["502", "Bad gateway"],
+    ],
     ["no answer within the timeout", () => "hang" as const, () => ["did not answer within 300 ms"]],
   ])("%s: EmailSignin on the sign-in page, the reason logged, and no usable link left", async (_case, answer, expected) => {
     api.answer(answer())

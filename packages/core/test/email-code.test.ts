@@ -172,7 +172,10 @@ describe("a sign-in code", () => {
     const ada = browser()
     const { code } = await ask(ada)
     const csrfToken = await ada.csrfToken()
-    const wrong = await ada.send("/auth/callback/nodemailer", { json: { csrfToken, code: code === "000000" ? "111111" : "000000" }, headers: { "x-auth-return-redirect": "1" } })
+    const wrong = await ada.send("/auth/callback/nodemailer", {
+      json: { csrfToken, code: code === "000000" ? "111111" : "000000" },
+      headers: { "x-auth-return-redirect": "1" },
+    })
     expect(await wrong.json()).toEqual({ url: `${VERIFY}&code=wrong` })
     const right = await ada.send("/auth/callback/nodemailer", { json: { csrfToken, code }, headers: { "x-auth-return-redirect": "1" } })
     expect(await right.json()).toEqual({ url: `${ORIGIN}/dashboard` })
@@ -200,12 +203,19 @@ describe("a sign-in code", () => {
     const seen = async (answer: Response): Promise<Seen> => ({
       status: answer.status,
       location: answer.headers.get("location"),
-      cookies: answer.headers.getSetCookie().map((cookie) => cookie.replace(/=([^;]*)/, (_, value: string) => `=<${value.length}>`).replace(/Expires=[^;]*/i, "")),
+      cookies: answer.headers
+        .getSetCookie()
+        .map((cookie) => cookie.replace(/=([^;]*)/, (_, value: string) => `=<${value.length}>`).replace(/Expires=[^;]*/i, "")),
       body: (await answer.text()).replace(/name="csrfToken" value="[^"]*"/g, 'name="csrfToken" value="…"'),
     })
     const askIn = async (client: Client<AuthConfig>) =>
-      seen(await client.send("/auth/signin/nodemailer", { form: { csrfToken: await client.csrfToken(), email: "ada@example.com", callbackUrl: `${ORIGIN}/dashboard` } }))
-    const submit = async (client: Client<AuthConfig>, code: string) => seen(await client.send("/auth/callback/nodemailer", { form: { csrfToken: await client.csrfToken(), code } }))
+      seen(
+        await client.send("/auth/signin/nodemailer", {
+          form: { csrfToken: await client.csrfToken(), email: "ada@example.com", callbackUrl: `${ORIGIN}/dashboard` },
+        }),
+      )
+    const submit = async (client: Client<AuthConfig>, code: string) =>
+      seen(await client.send("/auth/callback/nodemailer", { form: { csrfToken: await client.csrfToken(), code } }))
     const wrong = "000000"
 
     /**
@@ -244,7 +254,9 @@ describe("a sign-in code", () => {
     const atOnce = await pair(async (client) => {
       const csrfToken = await client.csrfToken()
       const cookie = client.jar.header()
-      const answers = await Promise.all(Array.from({ length: 12 }, () => client.send("/auth/callback/nodemailer", { form: { csrfToken, code: wrong }, cookie, keepJar: true })))
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => client.send("/auth/callback/nodemailer", { form: { csrfToken, code: wrong }, cookie, keepJar: true })),
+      )
       const log = (await Promise.all(answers.map(seen))).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))
       return [...log, await submit(client, wrong)]
     })
@@ -265,7 +277,9 @@ describe("a sign-in code", () => {
     const linkPage = await pair(async (client) => {
       const query = new URLSearchParams({ callbackUrl: `${ORIGIN}/dashboard`, token: "f".repeat(64), email: "ada@example.com" })
       const page = await seen(await client.send(`/auth/callback/nodemailer?${query}`))
-      const button = await seen(await client.send("/auth/callback/nodemailer", { form: { csrfToken: await client.csrfToken(), token: "f".repeat(64), email: "ada@example.com" } }))
+      const button = await seen(
+        await client.send("/auth/callback/nodemailer", { form: { csrfToken: await client.csrfToken(), token: "f".repeat(64), email: "ada@example.com" } }),
+      )
       return [page, button]
     })
     expect(linkPage.limited).toEqual(linkPage.real)

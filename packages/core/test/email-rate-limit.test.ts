@@ -67,7 +67,12 @@ async function requestLink(browser: Client<AuthConfig>, email: string, headers: 
 async function visible(response: Response) {
   const headers = [...response.headers].map(([name, value]) =>
     name === "set-cookie"
-      ? [name, value.replace(/^([^=]*)=([^;]*)/, (_, cookie: string, content: string) => `${cookie}=<${content.length} chars>`).replace(/Expires=[^;]*/i, "Expires=<date>")]
+      ? [
+          name,
+          value
+            .replace(/^([^=]*)=([^;]*)/, (_, cookie: string, content: string) => `${cookie}=<${content.length} chars>`)
+            .replace(/Expires=[^;]*/i, "Expires=<date>"),
+        ]
       : [name, value],
   )
   return { status: response.status, headers, body: await response.text() }
@@ -267,7 +272,9 @@ describe("a send that failed counts nothing", () => {
   })
 
   it("under 30 parallel requests: the failed sends give back exactly what they took, no more", async () => {
-    const { browser } = app({ rateLimit: { clientIpHeader: "x-real-ip", email: { perClient: [{ limit: 100, window: 3600 }], perAddress: [{ limit: 3, window: 3600 }] } } })
+    const { browser } = app({
+      rateLimit: { clientIpHeader: "x-real-ip", email: { perClient: [{ limit: 100, window: 3600 }], perAddress: [{ limit: 3, window: 3600 }] } },
+    })
     const ask = () => requestLink(browser(), "ada@example.com", fromIp("203.0.113.7"))
     sink.refuseRecipients(true)
     const during = await Promise.all(Array.from({ length: 30 }, ask))
@@ -314,7 +321,8 @@ describe("per client IP", () => {
 
   it("IPv6: one /64 is one client, whichever of its addresses asks; another /64 is another; ipv6Subnet changes the grouping", async () => {
     const { browser, errors } = app({ rateLimit: { clientIpHeader: "x-real-ip" } })
-    for (let index = 0; index < 20; index++) await requestLink(browser(), `user${index}@example.com`, fromIp(`2001:db8:1:2:${index.toString(16)}::${index + 1}`))
+    for (let index = 0; index < 20; index++)
+      await requestLink(browser(), `user${index}@example.com`, fromIp(`2001:db8:1:2:${index.toString(16)}::${index + 1}`))
     expect(recipients()).toHaveLength(20)
     await requestLink(browser(), "user20@example.com", fromIp("2001:DB8:1:2:ffff:ffff:ffff:ffff"))
     await requestLink(browser(), "user21@example.com", fromIp("2001:db8:0001:0002:0000:0000:0000:0abc"))
@@ -379,7 +387,9 @@ describe("per client IP", () => {
   })
 
   it("the IP rule comes first: a client past its own limit spends nothing of the address's", async () => {
-    const { browser } = app({ rateLimit: { clientIpHeader: "x-real-ip", email: { perClient: [{ limit: 1, window: 3600 }], perAddressTotal: [{ limit: 1, window: 60 }] } } })
+    const { browser } = app({
+      rateLimit: { clientIpHeader: "x-real-ip", email: { perClient: [{ limit: 1, window: 3600 }], perAddressTotal: [{ limit: 1, window: 60 }] } },
+    })
     await requestLink(browser(), "someone@example.com", fromIp("198.51.100.66"))
     // The attacker's second request is refused by its IP rule before it reaches Ada's overall 1 per minute.
     await requestLink(browser(), "ada@example.com", fromIp("198.51.100.66"))
@@ -456,7 +466,17 @@ describe("the store", () => {
     [{ ipv6Subnet: "64" }, "`rateLimit.ipv6Subnet` must be an integer from 1 to 128"],
     [{ email: { perAddress: [{ limit: 0, window: 60 }] } }, '`rateLimit.email.perAddress[0]`: Rate limit: "limit" must be an integer'],
     [{ email: { perAddressTotal: [{ limit: 5, window: 0 }] } }, '`rateLimit.email.perAddressTotal[0]`: Rate limit: "window" must be an integer'],
-    [{ email: { perClient: [{ limit: 1, window: 60 }, { limit: 2, window: 60 }] } }, "has two limits with the window 60 s"],
+    [
+      {
+        email: {
+          perClient: [
+            { limit: 1, window: 60 },
+            { limit: 2, window: 60 },
+          ],
+        },
+      },
+      "has two limits with the window 60 s",
+    ],
     [{ email: { perClient: 20 } }, "`rateLimit.email.perClient` must be a list of { limit, window }"],
   ])("a wrong rateLimit option is a configuration error naming it (%j)", async (rateLimit, message) => {
     const { browser, errors } = app({ rateLimit: rateLimit as AuthConfig["rateLimit"] })

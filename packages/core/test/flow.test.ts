@@ -29,9 +29,7 @@ function makeConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
         authorize({ username, password }) {
           if (username === "limited") throw new RateLimited()
           if (username === "crash") throw new Error("database down")
-          return username === "alice" && password === "wonderland"
-            ? { id: "1", name: "Alice", email: "alice@example.com", image: null }
-            : null
+          return username === "alice" && password === "wonderland" ? { id: "1", name: "Alice", email: "alice@example.com", image: null } : null
         },
       }),
     ],
@@ -43,8 +41,7 @@ function makeConfig(overrides: Partial<AuthConfig> = {}): AuthConfig {
  * One request from the browser whose cookies are in `jar`, through `Auth()` with `config`
  * (tests here change the configuration between requests of one browser).
  */
-const send = (config: AuthConfig, jar: CookieJar, path: string, options?: SendOptions) =>
-  new Client({ Auth }, config, HTTP_ORIGIN, jar).send(path, options)
+const send = (config: AuthConfig, jar: CookieJar, path: string, options?: SendOptions) => new Client({ Auth }, config, HTTP_ORIGIN, jar).send(path, options)
 
 /** The credentials sign-in of that browser (CSRF token, then the form). */
 const signIn = (config: AuthConfig, jar: CookieJar, username = "alice", password = "wonderland", extra: Record<string, string> = {}) =>

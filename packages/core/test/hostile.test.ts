@@ -7,7 +7,8 @@
  * and must change nothing: no session is created, kept alive or revealed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { buildRequest, Client, countingStream, errorParams, redirectTarget } from "./support/client.js"
+import { prepareConfig } from "../src/config/prepare.js"
+import { buildRequest, type Client, countingStream, errorParams, redirectTarget } from "./support/client.js"
 import { type AppOrigin, cookieNames, HTTP_ORIGIN, HTTPS_ORIGIN, makeConfig, ORIGINS, OTHER_SECRET, SECRET } from "./support/config.js"
 import { cookieHeader, DomainCookieJar, findSetCookie, setCookies } from "./support/cookies.js"
 import {
@@ -22,9 +23,8 @@ import {
   tokenWithUnusedBits,
   validToken,
 } from "./support/hostile.js"
-import { prepareConfig } from "../src/config/prepare.js"
 import { latchkey, reference } from "./support/implementations.js"
-import { flipSegment, forgeJwe, keyId, deriveKey, otherSpellings, respellSegment, sessionClaims, standardHeader } from "./support/jwe.js"
+import { deriveKey, flipSegment, forgeJwe, keyId, otherSpellings, respellSegment, sessionClaims, standardHeader } from "./support/jwe.js"
 import { withTimeout } from "./support/observe.js"
 import { clientFor, type OptionsFor } from "./support/pair.js"
 
@@ -61,8 +61,7 @@ describe.each(ORIGINS)("session cookies that must not yield a session ($label)",
 
   type ForgeOverrides = Partial<Parameters<typeof forgeJwe>[0]>
   /** A JWE genuinely sealed under this app's session key, with one thing changed. */
-  const forge = (overrides: ForgeOverrides = {}) =>
-    forgeJwe({ secret: SECRET, salt: names.session, payload: sessionClaims(), ...overrides })
+  const forge = (overrides: ForgeOverrides = {}) => forgeJwe({ secret: SECRET, salt: names.session, payload: sessionClaims(), ...overrides })
   /** The correct protected header with some fields replaced or added. */
   const header = (fields: Record<string, unknown>) => ({ ...standardHeader(SECRET, names.session), ...fields })
   /** A valid token with its protected header replaced by `json` (other segments untouched). */
@@ -137,8 +136,16 @@ describe.each(ORIGINS)("session cookies that must not yield a session ($label)",
     it("jwt.decode rejects it, getToken returns null (cookie and Bearer)", async () => {
       const token = await makeToken()
       await expect(latchkey.decode({ token, salt: names.session, secret: SECRET })).rejects.toThrow()
-      const viaCookie = await latchkey.getToken({ req: buildRequest(app.origin, { cookie: cookieHeader([[names.session, token]]) }), secret: SECRET, secureCookie: app.secure })
-      const viaBearer = await latchkey.getToken({ req: buildRequest(app.origin, { headers: { authorization: `Bearer ${encodeURIComponent(token)}` } }), secret: SECRET, secureCookie: app.secure })
+      const viaCookie = await latchkey.getToken({
+        req: buildRequest(app.origin, { cookie: cookieHeader([[names.session, token]]) }),
+        secret: SECRET,
+        secureCookie: app.secure,
+      })
+      const viaBearer = await latchkey.getToken({
+        req: buildRequest(app.origin, { headers: { authorization: `Bearer ${encodeURIComponent(token)}` } }),
+        secret: SECRET,
+        secureCookie: app.secure,
+      })
       expect(viaCookie).toBeNull()
       expect(viaBearer).toBeNull()
     })
@@ -196,7 +203,13 @@ describe.each(ORIGINS)("session cookie chunks that do not form a value ($label)"
 
   it("a gap (.0 and .2 of three) → null, the pieces cleared", async () => {
     const [c0, , c2] = chunksOf(await largeToken(names.session, 3))
-    const response = await expectNoSession(client(app), cookieHeader([[chunk(0), c0!], [chunk(2), c2!]]))
+    const response = await expectNoSession(
+      client(app),
+      cookieHeader([
+        [chunk(0), c0!],
+        [chunk(2), c2!],
+      ]),
+    )
     expectSessionCleared(response, names.session, [chunk(0), chunk(2)])
   })
 
@@ -208,13 +221,27 @@ describe.each(ORIGINS)("session cookie chunks that do not form a value ($label)"
   it("the unchunked cookie and chunks together → null, all cleared", async () => {
     const [c0, c1] = chunksOf(await largeToken(names.session, 2))
     const whole = await validToken(names.session)
-    const response = await expectNoSession(client(app), cookieHeader([[names.session, whole], [chunk(0), c0!], [chunk(1), c1!]]))
+    const response = await expectNoSession(
+      client(app),
+      cookieHeader([
+        [names.session, whole],
+        [chunk(0), c0!],
+        [chunk(1), c1!],
+      ]),
+    )
     expectSessionCleared(response, names.session, [names.session, chunk(0), chunk(1)])
   })
 
   it("an empty chunk in the middle → null, cleared", async () => {
     const [c0, , c2] = chunksOf(await largeToken(names.session, 3))
-    const response = await expectNoSession(client(app), cookieHeader([[chunk(0), c0!], [chunk(1), ""], [chunk(2), c2!]]))
+    const response = await expectNoSession(
+      client(app),
+      cookieHeader([
+        [chunk(0), c0!],
+        [chunk(1), ""],
+        [chunk(2), c2!],
+      ]),
+    )
     expectNoSessionSet(response, names.session)
   })
 
@@ -246,21 +273,36 @@ describe.each(ORIGINS)("session cookie chunks that do not form a value ($label)"
     const alone = await expectNoSession(client(app), cookieHeader([[evil, token]]))
     expect(setCookies(alone).map((c) => c.name)).not.toContain(evil)
     // …and next to a real session it neither breaks nor joins it.
-    const mixed = await client(app).send("/auth/session", { cookie: cookieHeader([[names.session, token], [evil, "garbage"]]) })
+    const mixed = await client(app).send("/auth/session", {
+      cookie: cookieHeader([
+        [names.session, token],
+        [evil, "garbage"],
+      ]),
+    })
     expect((await mixed.json()).user.name).toBe("Alice")
     expect(setCookies(mixed).map((c) => c.name)).not.toContain(evil)
   })
 
   it.each([".01", ".x", ".-1", ".99999", ".1.0", "..0"])("a cookie named session-token%s is ignored", async (suffix) => {
     const token = await validToken(names.session)
-    const response = await client(app).send("/auth/session", { cookie: cookieHeader([[names.session, token], [`${names.session}${suffix}`, "garbage"]]) })
+    const response = await client(app).send("/auth/session", {
+      cookie: cookieHeader([
+        [names.session, token],
+        [`${names.session}${suffix}`, "garbage"],
+      ]),
+    })
     expect((await response.json()).user.name).toBe("Alice")
     expect(sessionSetCookies(response, names.session)).toEqual([])
   })
 
   it("getToken returns null for chunks with a gap", async () => {
     const [c0, , c2] = chunksOf(await largeToken(names.session, 3))
-    const req = buildRequest(app.origin, { cookie: cookieHeader([[chunk(0), c0!], [chunk(2), c2!]]) })
+    const req = buildRequest(app.origin, {
+      cookie: cookieHeader([
+        [chunk(0), c0!],
+        [chunk(2), c2!],
+      ]),
+    })
     expect(await latchkey.getToken({ req, secret: SECRET, secureCookie: app.secure })).toBeNull()
   })
 })
@@ -353,13 +395,33 @@ describe("session chunks planted from another host (a sibling subdomain)", () =>
 
   describe("prefixed cookie names that browsers would drop are a configuration error", () => {
     const broken: [string, OptionsFor, RegExp][] = [
-      ["__Host- with a domain", { cookies: { sessionToken: { name: "__Host-s", options: { secure: true, domain: "example.test" } } } }, /cookies\.sessionToken.*domain/],
+      [
+        "__Host- with a domain",
+        { cookies: { sessionToken: { name: "__Host-s", options: { secure: true, domain: "example.test" } } } },
+        /cookies\.sessionToken.*domain/,
+      ],
       ["__Host- with path /auth", { cookies: { sessionToken: { name: "__Host-s", options: { secure: true, path: "/auth" } } } }, /cookies\.sessionToken.*path/],
-      ["__Host- with useSecureCookies: false", { useSecureCookies: false, cookies: { sessionToken: { name: "__Host-s" } } }, /cookies\.sessionToken.*over http/],
-      ["__Host- without secure: true (http requests would send it without Secure)", { cookies: { sessionToken: { name: "__Host-s" } } }, /cookies\.sessionToken.*useSecureCookies: true/],
+      [
+        "__Host- with useSecureCookies: false",
+        { useSecureCookies: false, cookies: { sessionToken: { name: "__Host-s" } } },
+        /cookies\.sessionToken.*over http/,
+      ],
+      [
+        "__Host- without secure: true (http requests would send it without Secure)",
+        { cookies: { sessionToken: { name: "__Host-s" } } },
+        /cookies\.sessionToken.*useSecureCookies: true/,
+      ],
       ["__host- in lower case with a domain", { cookies: { sessionToken: { name: "__host-s", options: { secure: true, domain: "example.test" } } } }, /domain/],
-      ["__Secure- with secure: false", { cookies: { sessionToken: { name: "__Secure-s", options: { secure: false } } } }, /cookies\.sessionToken.*secure: true/],
-      ["a domain on the CSRF cookie, whose secure-mode name is __Host-", { cookies: { csrfToken: { options: { domain: "example.test" } } } }, /cookies\.csrfToken.*__Host-authjs\.csrf-token.*domain/],
+      [
+        "__Secure- with secure: false",
+        { cookies: { sessionToken: { name: "__Secure-s", options: { secure: false } } } },
+        /cookies\.sessionToken.*secure: true/,
+      ],
+      [
+        "a domain on the CSRF cookie, whose secure-mode name is __Host-",
+        { cookies: { csrfToken: { options: { domain: "example.test" } } } },
+        /cookies\.csrfToken.*__Host-authjs\.csrf-token.*domain/,
+      ],
     ]
 
     it.each(broken)("%s", async (_label, options, message) => {
@@ -390,38 +452,53 @@ describe.each(ORIGINS)("CSRF bypass attempts ($label)", (app: AppOrigin) => {
 
   /** Ways to get a CSRF cookie and a body token that must not pass the check. */
   const attempts: [string, (c: Client) => Promise<Record<string, string>>][] = [
-    ["a cookie with a wrong hash", async (c) => {
-      const token = "a".repeat(64)
-      c.jar.set(names.csrf, `${token}|${"0".repeat(64)}`)
-      return { csrfToken: token }
-    }],
-    ["a cookie whose hash is of the token alone (no secret)", async (c) => {
-      const token = "b".repeat(64)
-      const { createHash } = await import("node:crypto")
-      c.jar.set(names.csrf, `${token}|${createHash("sha256").update(token).digest("hex")}`)
-      return { csrfToken: token }
-    }],
+    [
+      "a cookie with a wrong hash",
+      async (c) => {
+        const token = "a".repeat(64)
+        c.jar.set(names.csrf, `${token}|${"0".repeat(64)}`)
+        return { csrfToken: token }
+      },
+    ],
+    [
+      "a cookie whose hash is of the token alone (no secret)",
+      async (c) => {
+        const token = "b".repeat(64)
+        const { createHash } = await import("node:crypto")
+        c.jar.set(names.csrf, `${token}|${createHash("sha256").update(token).digest("hex")}`)
+        return { csrfToken: token }
+      },
+    ],
     ["a body token missing", async (c) => (await c.csrfToken(), {})],
     ["an empty body token", async (c) => (await c.csrfToken(), { csrfToken: "" })],
     ["a body token differing from the cookie's", async (c) => (await c.csrfToken(), { csrfToken: "c".repeat(64) })],
     ["the cookie value itself as the body token", async (c) => (await c.csrfToken(), { csrfToken: c.jar.get(names.csrf)! })],
-    ["a token and cookie minted under another secret", async (c) => {
-      const other = client(app, { secret: OTHER_SECRET })
-      const csrfToken = await other.csrfToken()
-      c.jar.set(names.csrf, other.jar.get(names.csrf)!)
-      return { csrfToken }
-    }],
-    ["a token without any cookie", async (c) => {
-      const csrfToken = await c.csrfToken()
-      c.jar.delete(names.csrf)
-      return { csrfToken }
-    }],
-    ["the token under the other origin's cookie name", async (c) => {
-      const csrfToken = await c.csrfToken()
-      const value = c.jar.get(names.csrf)!
-      c.jar.delete(names.csrf).set(app.secure ? "authjs.csrf-token" : "__Host-authjs.csrf-token", value)
-      return { csrfToken }
-    }],
+    [
+      "a token and cookie minted under another secret",
+      async (c) => {
+        const other = client(app, { secret: OTHER_SECRET })
+        const csrfToken = await other.csrfToken()
+        c.jar.set(names.csrf, other.jar.get(names.csrf)!)
+        return { csrfToken }
+      },
+    ],
+    [
+      "a token without any cookie",
+      async (c) => {
+        const csrfToken = await c.csrfToken()
+        c.jar.delete(names.csrf)
+        return { csrfToken }
+      },
+    ],
+    [
+      "the token under the other origin's cookie name",
+      async (c) => {
+        const csrfToken = await c.csrfToken()
+        const value = c.jar.get(names.csrf)!
+        c.jar.delete(names.csrf).set(app.secure ? "authjs.csrf-token" : "__Host-authjs.csrf-token", value)
+        return { csrfToken }
+      },
+    ],
   ]
 
   describe.each(attempts)("%s", (_label, prepare) => {
@@ -564,10 +641,18 @@ describe.each(ORIGINS)("callbackUrl payloads never redirect off-origin ($label)"
 
   describe.each(["javascript:alert(1)", "http://[::1", "::::", "http://", "https://exa mple.com:99999"])("malformed %j", (value) => {
     it.each([
-      ["query of the credentials callback", (c: Client, csrfToken: string) =>
-        c.send(`/auth/callback/credentials?${new URLSearchParams({ callbackUrl: value })}`, { form: { csrfToken, username: "alice", password: "wonderland" } })],
-      ["body of the credentials callback", (c: Client, csrfToken: string) =>
-        c.send("/auth/callback/credentials", { form: { csrfToken, callbackUrl: value, username: "alice", password: "wonderland" } })],
+      [
+        "query of the credentials callback",
+        (c: Client, csrfToken: string) =>
+          c.send(`/auth/callback/credentials?${new URLSearchParams({ callbackUrl: value })}`, {
+            form: { csrfToken, username: "alice", password: "wonderland" },
+          }),
+      ],
+      [
+        "body of the credentials callback",
+        (c: Client, csrfToken: string) =>
+          c.send("/auth/callback/credentials", { form: { csrfToken, callbackUrl: value, username: "alice", password: "wonderland" } }),
+      ],
       ["body of POST /signin", (c: Client, csrfToken: string) => c.send("/auth/signin/credentials", { form: { csrfToken, callbackUrl: value } })],
       ["query of GET /signin", (c: Client) => c.send(`/auth/signin?${new URLSearchParams({ callbackUrl: value })}`)],
       ["query of GET /signout", (c: Client) => c.send(`/auth/signout?${new URLSearchParams({ callbackUrl: value })}`)],
@@ -598,7 +683,10 @@ describe.each(ORIGINS)("callbackUrl payloads never redirect off-origin ($label)"
       const c = client(app)
       const csrfToken = await c.csrfToken()
       const response = await withTimeout(
-        c.send("/auth/callback/credentials", { form: { csrfToken, callbackUrl: value, username: "alice", password: "wonderland" }, headers: { "X-Auth-Return-Redirect": "1" } }),
+        c.send("/auth/callback/credentials", {
+          form: { csrfToken, callbackUrl: value, username: "alice", password: "wonderland" },
+          headers: { "X-Auth-Return-Redirect": "1" },
+        }),
       )
       expect(response.status).toBe(200)
       expect(await response.json()).toEqual({ url: `${app.origin}/auth/error?error=Configuration` })
@@ -724,7 +812,10 @@ describe("forwarded headers", () => {
   it("with trustHost true, Auth() itself takes the origin from the request URL, not from forwarded headers", async () => {
     const c = client(HTTP_ORIGIN)
     const csrfToken = await c.csrfToken()
-    const response = await c.send("/auth/callback/credentials", { headers: forged, form: { csrfToken, username: "alice", password: "wonderland", callbackUrl: "/home" } })
+    const response = await c.send("/auth/callback/credentials", {
+      headers: forged,
+      form: { csrfToken, username: "alice", password: "wonderland", callbackUrl: "/home" },
+    })
     expect(response.headers.get("location")).toBe(`${HTTP_ORIGIN.origin}/home`)
     const providers = await (await c.send("/auth/providers", { headers: forged })).json()
     expect(providers.credentials.signinUrl).toBe(`${HTTP_ORIGIN.origin}/auth/signin/credentials`)
@@ -884,7 +975,12 @@ describe("oversized and malformed requests", () => {
       const c = client(app)
       const csrfToken = await c.csrfToken()
       const response = await c.send("/auth/callback/credentials", {
-        form: [["csrfToken", "f".repeat(64)], ["csrfToken", csrfToken], ["username", "alice"], ["password", "wonderland"]],
+        form: [
+          ["csrfToken", "f".repeat(64)],
+          ["csrfToken", csrfToken],
+          ["username", "alice"],
+          ["password", "wonderland"],
+        ],
       })
       await expectMissingCsrf(response, app)
     })
@@ -893,7 +989,12 @@ describe("oversized and malformed requests", () => {
       const c = client(app)
       const csrfToken = await c.csrfToken()
       const response = await c.send("/auth/callback/credentials", {
-        form: [["csrfToken", csrfToken], ["csrfToken", "f".repeat(64)], ["username", "alice"], ["password", "wonderland"]],
+        form: [
+          ["csrfToken", csrfToken],
+          ["csrfToken", "f".repeat(64)],
+          ["username", "alice"],
+          ["password", "wonderland"],
+        ],
       })
       expect(response.headers.get("location")).toBe(app.origin)
     })
@@ -902,7 +1003,14 @@ describe("oversized and malformed requests", () => {
       const seen: unknown[] = []
       const c = client(app, { authorize: (credentials: Record<string, unknown>) => (seen.push(credentials.username), null) })
       const csrfToken = await c.csrfToken()
-      await c.send("/auth/callback/credentials", { form: [["csrfToken", csrfToken], ["username", "alice"], ["username", "mallory"], ["password", "x"]] })
+      await c.send("/auth/callback/credentials", {
+        form: [
+          ["csrfToken", csrfToken],
+          ["username", "alice"],
+          ["username", "mallory"],
+          ["password", "x"],
+        ],
+      })
       expect(seen).toEqual(["alice"])
     })
 
@@ -924,9 +1032,12 @@ describe("configuration errors never yield a truthy session", () => {
     ["no secret", { secret: undefined }],
     ["an empty secret list", { secret: [] }],
     ["trustHost false", { trustHost: false }],
-    ["a credentials provider without authorize", () => ({
-      providers: [{ id: "credentials", name: "Credentials", type: "credentials", credentials: { username: {} } }],
-    })],
+    [
+      "a credentials provider without authorize",
+      () => ({
+        providers: [{ id: "credentials", name: "Credentials", type: "credentials", credentials: { username: {} } }],
+      }),
+    ],
     ["a provider of an unknown type", { providers: [{ id: "x", name: "X", type: "saml" }] }],
   ]
 
@@ -1009,10 +1120,14 @@ describe("misbehaving callbacks, authorize and events", () => {
 
   it("a jwt callback that throws on read → GET /session null, the valid cookie kept (a deliberate difference)", async () => {
     let fail = false
-    const c = await signedIn(app, { callbacks: { jwt: ({ token }: any) => {
-      if (fail) throw new Error("token store down")
-      return token
-    } } })
+    const c = await signedIn(app, {
+      callbacks: {
+        jwt: ({ token }: any) => {
+          if (fail) throw new Error("token store down")
+          return token
+        },
+      },
+    })
     fail = true
     const { response, body } = await c.session()
     await expectNoLeak(response)
@@ -1034,7 +1149,13 @@ describe("misbehaving callbacks, authorize and events", () => {
   })
 
   it("a session callback that throws → GET /session null, the valid cookie kept (a deliberate difference)", async () => {
-    const c = await signedIn(app, { callbacks: { session: () => { throw new Error("boom") } } })
+    const c = await signedIn(app, {
+      callbacks: {
+        session: () => {
+          throw new Error("boom")
+        },
+      },
+    })
     const { response, body } = await c.session()
     await expectNoLeak(response)
     expect(response.status).toBe(200)
@@ -1043,14 +1164,24 @@ describe("misbehaving callbacks, authorize and events", () => {
   })
 
   it("a jwt callback that throws during sign-in → error=Configuration, no session", async () => {
-    const c = client(app, { callbacks: { jwt: () => { throw new Error("boom") } } })
+    const c = client(app, {
+      callbacks: {
+        jwt: () => {
+          throw new Error("boom")
+        },
+      },
+    })
     const response = await c.signIn()
     expect(errorParams(response.headers.get("location")).error).toBe("Configuration")
     expectNoSessionSet(response, names.session)
   })
 
   it("an authorize that throws a plain Error → error=Configuration, no session, no message leaked", async () => {
-    const c = client(app, { authorize: () => { throw new Error("SELECT * FROM users failed: password column missing") } })
+    const c = client(app, {
+      authorize: () => {
+        throw new Error("SELECT * FROM users failed: password column missing")
+      },
+    })
     const response = await c.signIn()
     const location = response.headers.get("location")!
     expect(errorParams(location)).toEqual({ path: "/auth/error", error: "Configuration", code: null })
@@ -1063,7 +1194,11 @@ describe("misbehaving callbacks, authorize and events", () => {
     class RateLimited extends latchkey.CredentialsSignin {
       override code = "rate_limited"
     }
-    const c = client(app, { authorize: () => { throw new RateLimited() } })
+    const c = client(app, {
+      authorize: () => {
+        throw new RateLimited()
+      },
+    })
     const response = await c.signIn()
     const location = response.headers.get("location")!
     expect(location).toBe(`${app.origin}/auth/signin?error=CredentialsSignin&code=rate_limited`)
@@ -1092,7 +1227,13 @@ describe("misbehaving callbacks, authorize and events", () => {
   })
 
   it("a signIn callback that throws → AccessDenied, no session", async () => {
-    const c = client(app, { callbacks: { signIn: () => { throw new Error("nope") } } })
+    const c = client(app, {
+      callbacks: {
+        signIn: () => {
+          throw new Error("nope")
+        },
+      },
+    })
     const response = await c.signIn()
     expect(errorParams(response.headers.get("location"))).toEqual({ path: "/auth/error", error: "AccessDenied", code: null })
     expectNoSessionSet(response, names.session)
@@ -1105,8 +1246,12 @@ describe("misbehaving callbacks, authorize and events", () => {
   })
 
   it("events that throw (signIn, session, signOut) do not break sign-in, reads or sign-out", async () => {
-    const thrower = () => { throw new Error("webhook down") }
-    const asyncThrower = async () => { throw new Error("webhook down") }
+    const thrower = () => {
+      throw new Error("webhook down")
+    }
+    const asyncThrower = async () => {
+      throw new Error("webhook down")
+    }
     const c = client(app, { events: { signIn: thrower, session: asyncThrower, signOut: thrower } })
     const signIn = await c.signIn()
     expect(signIn.headers.get("location")).toBe(app.origin)
@@ -1125,7 +1270,10 @@ describe("Auth() itself never throws", () => {
     ["a HEAD request", () => new Request("http://localhost:3000/auth/session", { method: "HEAD" })],
     ["an OPTIONS request", () => new Request("http://localhost:3000/auth/session", { method: "OPTIONS" })],
     ["a percent-encoded action", () => new Request("http://localhost:3000/auth/%73ession")],
-    ["a cookie header with broken percent-encoding", () => new Request("http://localhost:3000/auth/session", { headers: { cookie: "authjs.session-token=%E0%A4%A; authjs.csrf-token=%" } })],
+    [
+      "a cookie header with broken percent-encoding",
+      () => new Request("http://localhost:3000/auth/session", { headers: { cookie: "authjs.session-token=%E0%A4%A; authjs.csrf-token=%" } }),
+    ],
     ["a provider id with odd characters", () => new Request("http://localhost:3000/auth/callback/%3Cscript%3E", { method: "POST" })],
     ["a provider id named __proto__", () => new Request("http://localhost:3000/auth/signin/__proto__")],
     ["a provider id named constructor", () => new Request("http://localhost:3000/auth/callback/constructor", { method: "POST" })],

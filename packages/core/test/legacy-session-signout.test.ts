@@ -66,8 +66,7 @@ describe.each(realAdapters)("with $name", (kind) => {
       return send("/auth/signout", { csrfToken })
     }
     /** The session the stolen cookie (the same token, replayed later) would get. */
-    const replay = async () =>
-      (await Auth(new Request(`${ORIGIN}/auth/session`, { headers: { cookie: `${COOKIE}=${token}` } }), config)).json()
+    const replay = async () => (await Auth(new Request(`${ORIGIN}/auth/session`, { headers: { cookie: `${COOKIE}=${token}` } }), config)).json()
     const rows = async () => ({ raw: await store.getSessionAndUser(token), hashed: await store.getSessionAndUser(sha256(token)) })
     return { store, token, errors, send, signOut, replay, rows }
   }

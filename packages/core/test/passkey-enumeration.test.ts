@@ -57,7 +57,10 @@ async function recordingAdapter(): Promise<{ adapter: Adapter; calls: string[] }
   return { adapter, calls }
 }
 
-async function client(app: AppOrigin, provider: ReturnType<typeof Passkey>): Promise<{ client: Client; calls: string[]; errors: Error[] }> {
+async function client(
+  app: AppOrigin,
+  provider: ReturnType<typeof Passkey>,
+): Promise<{ client: Client<Record<string, any>>; calls: string[]; errors: Error[] }> {
   const { adapter, calls } = await recordingAdapter()
   const errors: Error[] = []
   const config: Record<string, any> = {
@@ -156,7 +159,9 @@ describe("what a signed-out visitor is offered", () => {
     const response = await c.send("/auth/webauthn-options/passkey")
     expect(response.status).toBe(500)
     expect(await response.json()).toEqual({ message: expect.stringContaining("server configuration") })
-    expect(errors.map((error) => `${error.name}: ${error.message}`)).toEqual([expect.stringMatching(/^InvalidProvider: .*`allowSignUp` must be true or false; got string/)])
+    expect(errors.map((error) => `${error.name}: ${error.message}`)).toEqual([
+      expect.stringMatching(/^InvalidProvider: .*`allowSignUp` must be true or false; got string/),
+    ])
   })
 })
 

@@ -80,12 +80,9 @@ function client(app: AppOrigin, options: OptionsFor = {}): Client {
 /** The ways a target reaches a final redirect. */
 const routes: [string, (target: string) => { options: OptionsFor; callbackUrl?: string }][] = [
   ["callbackUrl → the default redirect", (target) => ({ options: {}, callbackUrl: target })],
-  ["callbackUrl → a \"starts with /\" redirect", (target) => ({ options: { callbacks: { redirect: startsWithSlash } }, callbackUrl: target })],
+  ['callbackUrl → a "starts with /" redirect', (target) => ({ options: { callbacks: { redirect: startsWithSlash } }, callbackUrl: target })],
   ["signIn callback string → the default redirect", (target) => ({ options: { callbacks: { signIn: () => target } } })],
-  [
-    "signIn callback string → a \"starts with /\" redirect",
-    (target) => ({ options: { callbacks: { signIn: () => target, redirect: startsWithSlash } } }),
-  ],
+  ['signIn callback string → a "starts with /" redirect', (target) => ({ options: { callbacks: { signIn: () => target, redirect: startsWithSlash } } })],
 ]
 
 describe.each(ORIGINS)("final redirects stay on the origin ($label)", (app: AppOrigin) => {
@@ -114,7 +111,7 @@ describe.each(ORIGINS)("final redirects stay on the origin ($label)", (app: AppO
     })
   })
 
-  it.each(hostileTargets(app))("POST /signout with callbackUrl %j and a \"starts with /\" redirect stays on the origin", async (target) => {
+  it.each(hostileTargets(app))('POST /signout with callbackUrl %j and a "starts with /" redirect stays on the origin', async (target) => {
     const c = client(app, { callbacks: { redirect: startsWithSlash } })
     await c.signIn()
     const csrfToken = await c.csrfToken()

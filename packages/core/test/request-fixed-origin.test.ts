@@ -4,7 +4,7 @@
  * while a request without it (every web `Request`) still follows AUTH_URL.
  */
 import { describe, expect, it } from "vitest"
-import { type AuthConfig, type AuthResponseParts, Auth, handleAuthRequest, setEnvDefaults } from "../src/index.js"
+import { Auth, type AuthConfig, type AuthResponseParts, handleAuthRequest, setEnvDefaults } from "../src/index.js"
 import { readSession } from "../src/integration/index.js"
 import { encode } from "../src/jwt.js"
 import Credentials from "../src/providers/credentials.js"

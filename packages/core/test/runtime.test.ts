@@ -3,8 +3,9 @@
  * read: run by both test projects (node:crypto and WebCrypto + jose, see
  * vitest.config.ts), so the suites that follow really cover both.
  */
-import { runtimeCrypto } from "#crypto"
+
 import { describe, expect, it } from "vitest"
+import { runtimeCrypto } from "#crypto"
 import { handleAuthRequest } from "../src/index.js"
 import { encode } from "../src/jwt.js"
 

@@ -54,7 +54,9 @@ async function setup(session: Record<string, unknown> = { cache: { maxAge: 60 } 
     adapter,
     session: { strategy: "database", ...session },
     logger: { error: (error) => void errors.push(error), warn: () => {}, debug: () => {} },
-    providers: [Credentials({ credentials: { username: {} }, authorize: async ({ username }) => [ADA, GRACE].find((u) => u.name.toLowerCase() === username) ?? null })],
+    providers: [
+      Credentials({ credentials: { username: {} }, authorize: async ({ username }) => [ADA, GRACE].find((u) => u.name.toLowerCase() === username) ?? null }),
+    ],
     ...overrides,
   }
   return { store, adapter, reads, state, errors, config }
@@ -302,7 +304,10 @@ describe("session.cache", () => {
     const send = async (path: string, form?: Record<string, string>) => {
       const headers = new Headers(jar.cookies.size ? { cookie: jar.header() } : {})
       if (form) headers.set("content-type", "application/x-www-form-urlencoded")
-      const response = await Auth(new Request(`https://app.example${path}`, { method: form ? "POST" : "GET", headers, body: form ? new URLSearchParams(form) : undefined }), secure.config)
+      const response = await Auth(
+        new Request(`https://app.example${path}`, { method: form ? "POST" : "GET", headers, body: form ? new URLSearchParams(form) : undefined }),
+        secure.config,
+      )
       jar.store(response)
       return response
     }

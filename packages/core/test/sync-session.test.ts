@@ -5,8 +5,8 @@
  * the same cookie (at the same time, with the same secrets) would refuse.
  */
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { Auth, type AuthConfig, type AuthResponseParts, type RequestHeaders, handleAuthRequest, raw } from "../src/index.js"
-import { type JWT, encode } from "../src/jwt.js"
+import { Auth, type AuthConfig, type AuthResponseParts, handleAuthRequest, type RequestHeaders, raw } from "../src/index.js"
+import { encode, type JWT } from "../src/jwt.js"
 import { isDeletion, parseSetCookie } from "./support/cookies.js"
 import { flipSegment, forgeJwe, sessionClaims } from "./support/jwe.js"
 

@@ -20,13 +20,14 @@
  * ```
  * @module
  */
-export type { ExpressAuthConfig } from "./config.js"
-export { ExpressAuth } from "./middleware.js"
-export { getSession } from "./session.js"
-export { requireSession, type RequireSessionOptions } from "./require-session.js"
-export type { ExpressAuthOptions, ExpressOriginOptions, GetSessionOptions } from "./options.js"
-export { UnsupportedExpressVersion } from "./express-version.js"
+
+export type { AuthConfig } from "@latchkey/core"
 export { customFetch } from "@latchkey/core"
 export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
-export type { AuthConfig } from "@latchkey/core"
 export type { Account, DefaultSession, Profile, Session, User } from "@latchkey/core/types"
+export type { ExpressAuthConfig } from "./config.js"
+export { UnsupportedExpressVersion } from "./express-version.js"
+export { ExpressAuth } from "./middleware.js"
+export type { ExpressAuthOptions, ExpressOriginOptions, GetSessionOptions } from "./options.js"
+export { type RequireSessionOptions, requireSession } from "./require-session.js"
+export { getSession } from "./session.js"

@@ -4,9 +4,9 @@ import { writeAuthResponse } from "@latchkey/node"
 import type { RequestHandler } from "express"
 import { type ExpressAuthConfig, effectiveConfigOf } from "./config.js"
 import { assertSupportedExpress } from "./express-version.js"
+import { isAuthRoute, mountPath, pathnameOf } from "./mount.js"
 import type { ExpressAuthOptions } from "./options.js"
 import { fixedOrigin } from "./origin.js"
-import { isAuthRoute, mountPath, pathnameOf } from "./mount.js"
 import { expressAuthRequest } from "./request.js"
 
 /**
@@ -61,8 +61,7 @@ export function ExpressAuth(config: ExpressAuthConfig, options: ExpressAuthOptio
     try {
       const fixedBasePath = config.basePath
       const basePath = fixedBasePath ?? mountPath(req)
-      const handled =
-        (req.method === "GET" || req.method === "POST") && isAuthRoute(pathnameOf(req.originalUrl), basePath)
+      const handled = (req.method === "GET" || req.method === "POST") && isAuthRoute(pathnameOf(req.originalUrl), basePath)
       if (!handled) return next()
       // Core's plain answer, written directly: no web Request or Response is built.
       const effective = shared.current()

@@ -16,13 +16,7 @@ import { publicOrigin } from "./origin.js"
  * the integration's `origin` option, already checked; `basePath`,
  * when given, is the mount path core routes and builds URLs under for this request.
  */
-export function expressAuthRequest(
-  req: ExpressRequest,
-  fixed: string | undefined,
-  env: Env,
-  config: object,
-  basePath?: string,
-): AuthRequestLike {
+export function expressAuthRequest(req: ExpressRequest, fixed: string | undefined, env: Env, config: object, basePath?: string): AuthRequestLike {
   const origin = publicOrigin(req, fixed, env, config)
   const body = consumedBody(req)
   const request = toAuthRequest(req, {

@@ -36,11 +36,7 @@ import { fixedOrigin, publicOrigin } from "./origin.js"
  * })
  * ```
  */
-export async function getSession(
-  req: ExpressRequest,
-  config: ExpressAuthConfig,
-  options: GetSessionOptions = {},
-): Promise<Session | null> {
+export async function getSession(req: ExpressRequest, config: ExpressAuthConfig, options: GetSessionOptions = {}): Promise<Session | null> {
   const effective = effectiveConfigOf(config, process.env).current()
   const fixed = fixedOrigin(options.origin)
   const origin = publicOrigin(req, fixed, process.env, effective)

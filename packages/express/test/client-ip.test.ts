@@ -8,8 +8,8 @@ import { MemoryAdapter } from "@latchkey/core/adapters/memory"
 import Nodemailer from "@latchkey/core/providers/nodemailer"
 import express from "express"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
-import { ExpressAuth } from "../src/index.js"
 import { type SmtpSink, startSmtpSink } from "../../core/test/support/smtp-sink.js"
+import { ExpressAuth } from "../src/index.js"
 import { CookieJar, type RunningApp, SECRET, send, start } from "./support.js"
 
 let sink: SmtpSink

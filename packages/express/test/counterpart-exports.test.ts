@@ -53,8 +53,14 @@ describe.runIf(built)(`@latchkey/express against the installed @auth/express ${t
 
   it("exports every runtime name of @auth/express, @auth/express/providers and @auth/express/adapters", () => {
     const entries = ["", "/providers", "/adapters"]
-    const theirs = exportsOf(compat, entries.map((entry) => `@auth/express${entry}`))
-    const ours = exportsOf(root, entries.map((entry) => `@latchkey/express${entry}`))
+    const theirs = exportsOf(
+      compat,
+      entries.map((entry) => `@auth/express${entry}`),
+    )
+    const ours = exportsOf(
+      root,
+      entries.map((entry) => `@latchkey/express${entry}`),
+    )
     expect(theirs["@auth/express"]).toEqual(["AuthError", "CredentialsSignin", "ExpressAuth", "customFetch", "getSession"])
     for (const entry of entries) {
       const theirNames = theirs[`@auth/express${entry}`]
@@ -81,8 +87,14 @@ describe.runIf(built)(`@latchkey/express against the installed @auth/express ${t
 
   it(`serves exactly @latchkey/core's provider module for each of the ${theirProviderIds.length} @auth/express/providers/<id>`, () => {
     expect(theirProviderIds.length).toBeGreaterThan(50)
-    const ours = exportsOf(root, theirProviderIds.map((id) => `@latchkey/express/providers/${id}`))
-    const core = exportsOf(root, theirProviderIds.map((id) => `@latchkey/core/providers/${id}`))
+    const ours = exportsOf(
+      root,
+      theirProviderIds.map((id) => `@latchkey/express/providers/${id}`),
+    )
+    const core = exportsOf(
+      root,
+      theirProviderIds.map((id) => `@latchkey/core/providers/${id}`),
+    )
     const shipped = theirProviderIds.filter((id) => Array.isArray(core[`@latchkey/core/providers/${id}`]))
     expect(shipped.length).toBeGreaterThan(20)
     for (const id of theirProviderIds) {
@@ -93,8 +105,14 @@ describe.runIf(built)(`@latchkey/express against the installed @auth/express ${t
   })
 
   it("names in docs/migration.md every @auth/express provider, and every provider export, that @latchkey/core does not have", () => {
-    const theirs = exportsOf(compat, theirProviderIds.map((id) => `@auth/express/providers/${id}`))
-    const core = exportsOf(root, theirProviderIds.map((id) => `@latchkey/core/providers/${id}`))
+    const theirs = exportsOf(
+      compat,
+      theirProviderIds.map((id) => `@auth/express/providers/${id}`),
+    )
+    const core = exportsOf(
+      root,
+      theirProviderIds.map((id) => `@latchkey/core/providers/${id}`),
+    )
     const missingIds: string[] = []
     const missingNames: string[] = []
     for (const id of theirProviderIds) {
@@ -104,7 +122,7 @@ describe.runIf(built)(`@latchkey/express against the installed @auth/express ${t
     }
     const migration = readFileSync(`${root}docs/migration.md`, "utf8")
     const start = migration.indexOf("## From @auth/express")
-    expect(start, "docs/migration.md has a \"## From @auth/express\" section").toBeGreaterThan(-1)
+    expect(start, 'docs/migration.md has a "## From @auth/express" section').toBeGreaterThan(-1)
     const section = migration.slice(start, migration.indexOf("\n## ", start + 1) >>> 0)
     for (const name of [...missingIds, ...missingNames]) expect(section, name).toContain(`\`${name}\``)
   })

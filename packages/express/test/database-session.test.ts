@@ -12,10 +12,10 @@ import Nodemailer from "@latchkey/core/providers/nodemailer"
 import { sql } from "kysely"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { createDatabase, KyselyAdapter, migrate } from "../../adapter-kysely/src/index.js"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 import { linkOf, smtpSinkForFile } from "../../core/test/support/smtp-sink.js"
 import { ExpressAuth, type ExpressAuthConfig, getSession, requireSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, EXPRESS_VERSIONS, type RunningApp, send, signIn, start } from "./support.js"
-import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
 const sink = await smtpSinkForFile()
 const directory = mkdtempSync(join(tmpdir(), "latchkey-express-sessions-"))

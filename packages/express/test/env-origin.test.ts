@@ -8,9 +8,9 @@ import { connect } from "node:net"
 import { setEnvDefaults } from "@latchkey/core"
 import express from "express"
 import { describe, expect, it } from "vitest"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 import { ExpressAuth } from "../src/index.js"
 import { credentialsConfig, type RunningApp, start } from "./support.js"
-import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
 const running = closedAfterEachTest<RunningApp>()
 

@@ -7,9 +7,9 @@
 import { connect } from "node:net"
 import express from "express"
 import { describe, expect, it } from "vitest"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 import { ExpressAuth } from "../src/index.js"
 import { credentialsConfig, type RunningApp, start } from "./support.js"
-import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
 const running = closedAfterEachTest<RunningApp>()
 
@@ -25,9 +25,7 @@ async function appWith(trustProxy: boolean): Promise<{ port: number }> {
 /** Sends `GET /auth/providers` with exactly these header lines; returns the response body. */
 function providersWith(port: number, headerLines: string[]): Promise<{ status: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () =>
-      socket.end(["GET /auth/providers HTTP/1.1", ...headerLines, "Connection: close", "", ""].join("\r\n")),
-    )
+    const socket = connect(port, "127.0.0.1", () => socket.end(["GET /auth/providers HTTP/1.1", ...headerLines, "Connection: close", "", ""].join("\r\n")))
     const chunks: Buffer[] = []
     socket.on("data", (chunk: Buffer) => chunks.push(chunk))
     socket.on("end", () => {

@@ -1,9 +1,9 @@
 /** Where ExpressAuth can be mounted, and how it derives `basePath` from it. */
 import express from "express"
 import { describe, expect, it } from "vitest"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 import { ExpressAuth, getSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
-import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
 const running = closedAfterEachTest<RunningApp>()
 

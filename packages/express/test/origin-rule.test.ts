@@ -7,9 +7,9 @@
  */
 import { setEnvDefaults } from "@latchkey/core"
 import { describe, expect, it } from "vitest"
-import { ExpressAuth, type ExpressAuthConfig, getSession, requireSession } from "../src/index.js"
-import { CookieJar, credentialsConfig, EXPRESS_VERSIONS, rawGet, type RunningApp, send, signIn, start } from "./support.js"
 import { closedAfterEachTest } from "../../core/test/support/per-test.js"
+import { ExpressAuth, type ExpressAuthConfig, getSession, requireSession } from "../src/index.js"
+import { CookieJar, credentialsConfig, EXPRESS_VERSIONS, type RunningApp, rawGet, send, signIn, start } from "./support.js"
 
 const running = closedAfterEachTest<RunningApp>()
 
@@ -55,12 +55,15 @@ describe.each(EXPRESS_VERSIONS)("$name", (version) => {
     )
   })
 
-  it.each(["app.test:80@evil.test", "evil%2etest", "evil.test\\app.test"])("under trust proxy, refuses X-Forwarded-Host %s for the placeholder origin", async (host) => {
-    const { port } = await appWith(credentialsConfig(), { trustProxy: true })
-    const { body } = await rawGet(port, "/auth/providers", ["Host: app.test", `X-Forwarded-Host: ${host}`])
-    expect(body).not.toContain("evil")
-    expect(JSON.parse(body).credentials.signinUrl).toBe("http://localhost/auth/signin/credentials")
-  })
+  it.each(["app.test:80@evil.test", "evil%2etest", "evil.test\\app.test"])(
+    "under trust proxy, refuses X-Forwarded-Host %s for the placeholder origin",
+    async (host) => {
+      const { port } = await appWith(credentialsConfig(), { trustProxy: true })
+      const { body } = await rawGet(port, "/auth/providers", ["Host: app.test", `X-Forwarded-Host: ${host}`])
+      expect(body).not.toContain("evil")
+      expect(JSON.parse(body).credentials.signinUrl).toBe("http://localhost/auth/signin/credentials")
+    },
+  )
 
   it("without trustHost: refuses every request (UntrustedHost), and never redirects to the hostile host", async () => {
     const config = credentialsConfig({ trustHost: false, pages: { error: "/auth-error" } })

@@ -1,9 +1,9 @@
 /** Express's `trust proxy` setting decides whether X-Forwarded-* headers shape URLs and cookies. */
 import express from "express"
 import { describe, expect, it } from "vitest"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 import { ExpressAuth, getSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
-import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
 const running = closedAfterEachTest<RunningApp>()
 

@@ -6,8 +6,8 @@
  */
 import type { ErrorRequestHandler } from "express"
 import { afterEach, describe, expect, it, vi } from "vitest"
-import { ExpressAuth, type ExpressAuthConfig, requireSession, type RequireSessionOptions } from "../src/index.js"
 import { blankEnvInEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
+import { ExpressAuth, type ExpressAuthConfig, type RequireSessionOptions, requireSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, EXPRESS_VERSIONS, type RunningApp, send, start } from "./support.js"
 
 // A secret from the developer's shell would mend the broken configurations below.

@@ -6,13 +6,14 @@
  * `getSession`, which has no response to set cookies on, works with or
  * without one: the cache it cannot deliver is simply not delivered.
  */
-import express from "express"
-import { describe, expect, it } from "vitest"
+
 import type { Adapter } from "@latchkey/core/adapters"
 import { MemoryAdapter } from "@latchkey/core/adapters/memory"
+import express from "express"
+import { describe, expect, it } from "vitest"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 import { ExpressAuth, type ExpressAuthConfig, getSession } from "../src/index.js"
 import { ALICE, CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
-import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
 const CACHE = "latchkey.session-cache"
 const running = closedAfterEachTest<RunningApp>()

@@ -1,9 +1,9 @@
 /** getSession: the session when there is one, null when not, and an error (never a session) when the server is broken. */
 import express, { type ErrorRequestHandler } from "express"
 import { describe, expect, it, vi } from "vitest"
+import { blankEnvInEachTest, closedAfterEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
 import { ExpressAuth, type ExpressAuthConfig, getSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, type RunningApp, send, signIn, start } from "./support.js"
-import { blankEnvInEachTest, closedAfterEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
 
 const running = closedAfterEachTest<RunningApp>()
 // The broken-config tests rely on no secret coming from the environment.
@@ -127,7 +127,6 @@ describe("getSession names the real cause of a broken configuration", () => {
     expect(body.thrown).toContain("session.maxAge")
   })
 })
-
 
 describe("editing the configuration in place", () => {
   it("a secret removed from the array stops opening sessions in the middleware and getSession", async () => {

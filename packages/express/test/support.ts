@@ -147,9 +147,7 @@ export const MOUNTS: ReadonlyArray<readonly [string, ExpressVersion, string]> = 
 /** Sends `GET {path}` with exactly these header lines over a raw socket (fetch refuses hostile Host values); returns status line, head and body. */
 export function rawGet(port: number, path: string, headerLines: string[]): Promise<{ status: string; head: string; body: string }> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, "127.0.0.1", () =>
-      socket.end([`GET ${path} HTTP/1.1`, ...headerLines, "Connection: close", "", ""].join("\r\n")),
-    )
+    const socket = connect(port, "127.0.0.1", () => socket.end([`GET ${path} HTTP/1.1`, ...headerLines, "Connection: close", "", ""].join("\r\n")))
     const chunks: Buffer[] = []
     socket.on("data", (chunk: Buffer) => chunks.push(chunk))
     socket.on("end", () => {

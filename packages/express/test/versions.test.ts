@@ -6,9 +6,9 @@
  * builds keep the port on both versions (Express 4's `req.host` drops it).
  */
 import { describe, expect, it } from "vitest"
+import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 import { ExpressAuth, getSession } from "../src/index.js"
 import { CookieJar, credentialsConfig, MOUNTS, type RunningApp, send, signIn, start } from "./support.js"
-import { closedAfterEachTest } from "../../core/test/support/per-test.js"
 
 const running = closedAfterEachTest<RunningApp>()
 

@@ -21,12 +21,12 @@ import { latchkey } from "./plugin.js"
 
 export { latchkey }
 export default latchkey
-export type { LatchkeyFastifyOptions } from "./options.js"
-export { getSession, requireSession, type RequireSessionOptions } from "./session.js"
-export { LatchkeyNotRegistered } from "./state.js"
-export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { AuthConfig } from "@latchkey/core"
+export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { Session, User } from "@latchkey/core/types"
+export type { LatchkeyFastifyOptions } from "./options.js"
+export { getSession, type RequireSessionOptions, requireSession } from "./session.js"
+export { LatchkeyNotRegistered } from "./state.js"
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -5,11 +5,14 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { acceptForms, bodyFor } from "./body.js"
 import { fastifyLogger } from "./logger.js"
 import { authConfigOf, type LatchkeyFastifyOptions } from "./options.js"
-import { type LatchkeyState, STATE, originOf } from "./state.js"
+import { type LatchkeyState, originOf, STATE } from "./state.js"
 
 /** `/a` + `/b/` → `/a/b`; `""` for the root. */
 function joinPaths(...parts: string[]): string {
-  const joined = parts.join("/").replace(/\/{2,}/g, "/").replace(/\/+$/, "")
+  const joined = parts
+    .join("/")
+    .replace(/\/{2,}/g, "/")
+    .replace(/\/+$/, "")
   return joined === "" || joined.startsWith("/") ? joined : `/${joined}`
 }
 

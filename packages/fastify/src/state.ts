@@ -3,8 +3,9 @@
  * symbol-keyed decoration, invisible to the app's own names): the
  * prepared configuration and the origin option, for {@link getSession}.
  */
-import { resolvePublicOrigin } from "@latchkey/core/integration"
+
 import type { AuthConfig } from "@latchkey/core"
+import { resolvePublicOrigin } from "@latchkey/core/integration"
 import type { FastifyInstance, FastifyRequest } from "fastify"
 
 /** The decoration's key. */

@@ -7,9 +7,9 @@
 import { MemoryAdapter } from "@latchkey/core/adapters/memory"
 import Fastify from "fastify"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import latchkey from "../src/index.js"
 import { askForLink, LOOPBACKS, onePerClient } from "../../core/test/support/email-client-ip.js"
 import { type SmtpSink, startSmtpSink } from "../../core/test/support/smtp-sink.js"
+import latchkey from "../src/index.js"
 
 let sink: SmtpSink
 beforeAll(async () => {

@@ -7,9 +7,9 @@
 import { Writable } from "node:stream"
 import Fastify, { type FastifyServerOptions } from "fastify"
 import { describe, expect, it } from "vitest"
-import latchkey, { getSession, LatchkeyNotRegistered, type LatchkeyFastifyOptions, requireSession } from "../src/index.js"
-import { ALICE, CookieJar, pluginOptions, type RunningApp, send, signIn, start } from "./support.js"
 import { blankEnvInEachTest, closedAfterEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
+import latchkey, { getSession, type LatchkeyFastifyOptions, LatchkeyNotRegistered, requireSession } from "../src/index.js"
+import { ALICE, CookieJar, pluginOptions, type RunningApp, send, signIn, start } from "./support.js"
 
 const running = closedAfterEachTest<RunningApp>()
 blankEnvInEachTest([...SECRET_ENV, "AUTH_URL"])
@@ -134,7 +134,9 @@ describe("@latchkey/fastify", () => {
   it("says the plugin is missing when getSession runs without it", async () => {
     const app = Fastify()
     app.get("/me", async (request) => getSession(request))
-    app.setErrorHandler((error: Error, _request, reply) => reply.code(500).send({ name: error.name, message: error.message, isClass: error instanceof LatchkeyNotRegistered }))
+    app.setErrorHandler((error: Error, _request, reply) =>
+      reply.code(500).send({ name: error.name, message: error.message, isClass: error instanceof LatchkeyNotRegistered }),
+    )
     const started = await start(app)
     running.push(started)
     const body = (await (await fetch(`${started.url}/me`)).json()) as { name: string; message: string; isClass: boolean }

@@ -7,7 +7,7 @@
 import Fastify, { type FastifyServerOptions } from "fastify"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
 import latchkey, { getSession, type LatchkeyFastifyOptions } from "../src/index.js"
-import { CookieJar, pluginOptions, rawRequest, type RunningApp, send, signIn, start } from "./support.js"
+import { CookieJar, pluginOptions, type RunningApp, rawRequest, send, signIn, start } from "./support.js"
 
 const running: RunningApp[] = []
 afterEach(async () => {

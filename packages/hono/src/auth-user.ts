@@ -1,6 +1,7 @@
 /** `getAuthUser(c)` and `verifyAuth()`: the signed-in user, read without a fake request. */
-import { getToken } from "@latchkey/core/jwt"
+
 import { readSession } from "@latchkey/core/integration"
+import { getToken } from "@latchkey/core/jwt"
 import type { Session } from "@latchkey/core/types"
 import type { Context, MiddlewareHandler } from "hono"
 import { HTTPException } from "hono/http-exception"

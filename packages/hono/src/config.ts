@@ -6,7 +6,7 @@
  * the object it is handed: a fresh copy per request would redo the key
  * derivation every time.
  */
-import { type AuthConfig as CoreAuthConfig, ConfigSnapshot, setEnvDefaults } from "@latchkey/core"
+import { ConfigSnapshot, type AuthConfig as CoreAuthConfig, setEnvDefaults } from "@latchkey/core"
 import type { AuthConfig, AuthEnv } from "./types.js"
 
 /** Where a configuration object carries its prepared copy (private, non-enumerable). */

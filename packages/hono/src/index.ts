@@ -17,11 +17,12 @@
  * ```
  * @module
  */
-export type { AuthConfig, AuthEnv, AuthUser, ConfigHandler, HonoAuthOptions } from "./types.js"
-export { initAuthConfig } from "./init-config.js"
-export { authHandler } from "./handler.js"
-export { getAuthUser, verifyAuth } from "./auth-user.js"
-export { reqWithEnvUrl, setEnvDefaults } from "./env-url.js"
-export { MissingAuthConfig } from "./request-config.js"
+
 export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { Session, User } from "@latchkey/core/types"
+export { getAuthUser, verifyAuth } from "./auth-user.js"
+export { reqWithEnvUrl, setEnvDefaults } from "./env-url.js"
+export { authHandler } from "./handler.js"
+export { initAuthConfig } from "./init-config.js"
+export { MissingAuthConfig } from "./request-config.js"
+export type { AuthConfig, AuthEnv, AuthUser, ConfigHandler, HonoAuthOptions } from "./types.js"

@@ -10,7 +10,6 @@ import { resolvePublicOrigin } from "@latchkey/core/integration"
 import type { Context } from "hono"
 import type { AuthConfig, HonoAuthOptions } from "./types.js"
 
-
 /** The first value of a header that proxies may repeat or comma-join. */
 function firstValue(value: string | undefined | null): string | undefined {
   const first = value?.split(",")[0]?.trim()

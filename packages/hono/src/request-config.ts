@@ -1,6 +1,7 @@
 /** The effective configuration and origin options of a request that went through {@link initAuthConfig}. */
-import { env } from "hono/adapter"
+
 import type { Context } from "hono"
+import { env } from "hono/adapter"
 import { effectiveConfig } from "./config.js"
 import { authOptionsOf } from "./context.js"
 import type { AuthConfig, AuthEnv, HonoAuthOptions } from "./types.js"

@@ -8,9 +8,9 @@ import { serve } from "@hono/node-server"
 import { MemoryAdapter } from "@latchkey/core/adapters/memory"
 import { Hono } from "hono"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { authHandler, initAuthConfig } from "../src/index.js"
 import { askForLink, LOOPBACKS, loopbackUrl, onePerClient } from "../../core/test/support/email-client-ip.js"
 import { type SmtpSink, startSmtpSink } from "../../core/test/support/smtp-sink.js"
+import { authHandler, initAuthConfig } from "../src/index.js"
 
 let sink: SmtpSink
 beforeAll(async () => {
@@ -23,7 +23,10 @@ describe.each(LOOPBACKS)("authHandler() on %s", (host) => {
     sink.messages.length = 0
     const config = { ...onePerClient(sink), adapter: MemoryAdapter(), basePath: "/api/auth" }
     const app = new Hono()
-    app.use("*", initAuthConfig(() => config))
+    app.use(
+      "*",
+      initAuthConfig(() => config),
+    )
     app.use("/api/auth/*", authHandler())
     const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
       const started = serve({ fetch: app.fetch, port: 0, hostname: host }, () => resolve(started))

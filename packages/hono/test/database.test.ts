@@ -7,7 +7,7 @@ import { Hono } from "hono"
 import { HTTPException } from "hono/http-exception"
 import { afterEach, describe, expect, it } from "vitest"
 import { authHandler, initAuthConfig, verifyAuth } from "../src/index.js"
-import { CookieJar, databaseSessionsIn, type RunningApp, honoConfig, send, signIn, sqliteWithAlice, start } from "./support.js"
+import { CookieJar, databaseSessionsIn, honoConfig, type RunningApp, send, signIn, sqliteWithAlice, start } from "./support.js"
 
 const cleanup: (() => Promise<void>)[] = []
 afterEach(async () => {
@@ -19,7 +19,10 @@ async function databaseApp() {
   cleanup.push(db.close)
   const config = honoConfig(databaseSessionsIn(db))
   const app = new Hono()
-  app.use("*", initAuthConfig(() => config))
+  app.use(
+    "*",
+    initAuthConfig(() => config),
+  )
   app.use("/api/auth/*", authHandler())
   app.use("/api/protected/*", verifyAuth())
   app.get("/api/protected/me", (c) => c.json(c.get("authUser")))

@@ -6,9 +6,9 @@
 import { Hono } from "hono"
 import { HTTPException } from "hono/http-exception"
 import { describe, expect, it, vi } from "vitest"
-import { authHandler, getAuthUser, initAuthConfig, verifyAuth } from "../src/index.js"
 import { blankEnvInEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
-import { ALICE, CookieJar, SECRET, honoConfig } from "./support.js"
+import { authHandler, getAuthUser, initAuthConfig, verifyAuth } from "../src/index.js"
+import { ALICE, CookieJar, honoConfig, SECRET } from "./support.js"
 
 // The bindings are the only configuration: nothing from the developer's shell.
 blankEnvInEachTest([...SECRET_ENV, "AUTH_URL"])
@@ -19,7 +19,10 @@ function fetchApp() {
   const app = new Hono<{ Bindings: Bindings }>()
   const { providers, logger } = honoConfig()
   // The secret comes from the bindings, as a Workers app gets it.
-  app.use("*", initAuthConfig((c) => ({ secret: c.env.AUTH_SECRET, basePath: "/api/auth", trustHost: true, providers, logger })))
+  app.use(
+    "*",
+    initAuthConfig((c) => ({ secret: c.env.AUTH_SECRET, basePath: "/api/auth", trustHost: true, providers, logger })),
+  )
   app.use("/api/auth/*", authHandler())
   app.use("/api/protected/*", verifyAuth())
   app.get("/api/protected/me", (c) => c.json(c.get("authUser").session))
@@ -44,7 +47,6 @@ async function signInThrough(app: ReturnType<typeof fetchApp>, env: Bindings, ja
     body: new URLSearchParams({ csrfToken, username: "alice", password: "wonderland" }),
   })
 }
-
 
 describe("@latchkey/hono as a fetch app", () => {
   it("signs in, reads the user and guards routes with the secret from c.env", async () => {

@@ -7,9 +7,9 @@
 import { Hono } from "hono"
 import { HTTPException } from "hono/http-exception"
 import { describe, expect, it, vi } from "vitest"
-import { authHandler, type AuthConfig, getAuthUser, initAuthConfig, MissingAuthConfig, verifyAuth } from "../src/index.js"
-import { ALICE, CookieJar, type RunningApp, SECRET, honoConfig, send, signIn, start } from "./support.js"
 import { blankEnvInEachTest, closedAfterEachTest, SECRET_ENV } from "../../core/test/support/per-test.js"
+import { type AuthConfig, authHandler, getAuthUser, initAuthConfig, MissingAuthConfig, verifyAuth } from "../src/index.js"
+import { ALICE, CookieJar, honoConfig, type RunningApp, SECRET, send, signIn, start } from "./support.js"
 
 const running = closedAfterEachTest<RunningApp>()
 // A secret from the environment would hide the broken-configuration cases.
@@ -142,7 +142,10 @@ describe("authHandler after middleware that read the body", () => {
   it("signs in although c.req.parseBody() consumed the stream first", async () => {
     const app = new Hono()
     const config = honoConfig()
-    app.use("*", initAuthConfig(() => config))
+    app.use(
+      "*",
+      initAuthConfig(() => config),
+    )
     app.use("/api/auth/*", async (c, next) => {
       if (c.req.method === "POST") await c.req.parseBody()
       await next()

@@ -6,8 +6,8 @@
  */
 import { Hono } from "hono"
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest"
-import { authHandler, type AuthConfig, getAuthUser, type HonoAuthOptions, initAuthConfig } from "../src/index.js"
-import { CookieJar, type RunningApp, honoConfig, rawRequest, send, signIn, start } from "./support.js"
+import { type AuthConfig, authHandler, getAuthUser, type HonoAuthOptions, initAuthConfig } from "../src/index.js"
+import { CookieJar, honoConfig, type RunningApp, rawRequest, send, signIn, start } from "./support.js"
 
 const running: RunningApp[] = []
 afterEach(async () => {
@@ -18,7 +18,10 @@ beforeEach(() => vi.stubEnv("AUTH_URL", ""))
 
 async function appWith(config: AuthConfig, options?: HonoAuthOptions) {
   const app = new Hono()
-  app.use("*", initAuthConfig(() => config, options))
+  app.use(
+    "*",
+    initAuthConfig(() => config, options),
+  )
   app.use("/api/auth/*", authHandler())
   app.get("/whoami", async (c) => c.json(await getAuthUser(c)))
   const started = await start(app)
@@ -45,7 +48,9 @@ describe("the public origin under Hono", () => {
     const app = await appWith(honoConfig())
     for (const host of ["app.test:80@evil.test", "evil.test\\@app.test", "app.test/evil"]) {
       const origin = await rawRequest(app.url, "/api/auth/providers", { host }).then((answer) =>
-        answer.status === 200 ? new URL((JSON.parse(answer.body) as { credentials: { signinUrl: string } }).credentials.signinUrl).origin : `status ${answer.status}`,
+        answer.status === 200
+          ? new URL((JSON.parse(answer.body) as { credentials: { signinUrl: string } }).credentials.signinUrl).origin
+          : `status ${answer.status}`,
       )
       expect(origin).not.toMatch(/evil/)
     }

@@ -7,8 +7,8 @@
  */
 import { type AuthConfig, type AuthResponseParts, handleAuthRequest, skipCSRFCheck } from "@latchkey/core"
 import type { Session } from "@latchkey/core/types"
-import { cookies, headers as requestHeaders, redirect as nextRedirect } from "./next-modules.js"
 import type { NextAuthConfig } from "./config.js"
+import { cookies, redirect as nextRedirect, headers as requestHeaders } from "./next-modules.js"
 import { publicOrigin } from "./origin.js"
 import { currentCookieHeader } from "./request-cookies.js"
 import { parseSetCookie } from "./set-cookie.js"
@@ -150,7 +150,11 @@ export async function signOutAction(options: SignOutOptions | undefined, config:
  * database session is extended), the new cookie is set, and the updated
  * session is returned (`null` when nobody is signed in).
  */
-export async function updateAction(data: Partial<Session> | Record<string, unknown>, config: NextAuthConfig, actionConfig: AuthConfig): Promise<Session | null> {
+export async function updateAction(
+  data: Partial<Session> | Record<string, unknown>,
+  config: NextAuthConfig,
+  actionConfig: AuthConfig,
+): Promise<Session | null> {
   const context = await actionContext(config)
   const parts = await run(`${context.base}/session`, "application/json", JSON.stringify({ data }), context, actionConfig)
   if (parts.status !== 200 || parts.body === null) return null

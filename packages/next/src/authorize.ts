@@ -6,8 +6,8 @@
  */
 import type { Session } from "@latchkey/core/types"
 import type { NextRequest } from "next/server.js"
-import { NextResponse } from "./next-modules.js"
 import type { NextAuthConfig } from "./config.js"
+import { NextResponse } from "./next-modules.js"
 import { publicOrigin } from "./origin.js"
 import { readSessionCookies } from "./session.js"
 

@@ -4,7 +4,7 @@
  */
 import { handleAuthRequest } from "@latchkey/core"
 import type { NextRequest } from "next/server.js"
-import { type NextAuthConfigInput, configFor } from "./config.js"
+import { configFor, type NextAuthConfigInput } from "./config.js"
 import { publicOrigin } from "./origin.js"
 import { responseFromParts } from "./web-response.js"
 

@@ -1,4 +1,20 @@
 "use client"
+export type {
+  AuthClientConfig,
+  ClientSafeProvider,
+  GetSessionParams,
+  ProviderId,
+  Session,
+  SessionContextValue,
+  SessionProviderProps,
+  SignInAuthorizationParams,
+  SignInOptions,
+  SignInResponse,
+  SignOutParams,
+  SignOutResponse,
+  UpdateSession,
+  UseSessionOptions,
+} from "@latchkey/client/react"
 /**
  * `@latchkey/next/react`: `@latchkey/client/react` (`SessionProvider`,
  * `useSession`, `signIn`, `signOut`, `getSession`, …), the replacement of
@@ -21,20 +37,4 @@ export {
   signIn,
   signOut,
   useSession,
-} from "@latchkey/client/react"
-export type {
-  AuthClientConfig,
-  ClientSafeProvider,
-  GetSessionParams,
-  ProviderId,
-  Session,
-  SessionContextValue,
-  SessionProviderProps,
-  SignInAuthorizationParams,
-  SignInOptions,
-  SignInResponse,
-  SignOutParams,
-  SignOutResponse,
-  UpdateSession,
-  UseSessionOptions,
 } from "@latchkey/client/react"

@@ -13,7 +13,7 @@
  * those middleware set (a refreshed session), which Next shows in the store.
  */
 import { parseCookieHeader } from "@latchkey/core/integration"
-import { NextRequest, cookies as cookieStore } from "./next-modules.js"
+import { cookies as cookieStore, NextRequest } from "./next-modules.js"
 
 /** What both of Next's cookie views offer: `RequestCookies` and the mutable store of a server action. */
 export interface CookieList {

@@ -115,10 +115,7 @@ function failed(res: ServerResponse, error: unknown): void {
  * @throws TypeError at once when `options.origin`, or the `AUTH_URL` used in
  *   its place, is not an absolute http(s) URL.
  */
-export function toNodeAuthHandler(
-  config: Omit<AuthConfig, "raw">,
-  options: NodeHandlerOptions = {},
-): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeAuthHandler(config: Omit<AuthConfig, "raw">, options: NodeHandlerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   const resolved = resolveNodeOptions(options, config)
   return (req, res) => {
     try {

@@ -66,10 +66,7 @@ async function serve(handler: WebHandler, options: NodeRequestOptions, req: Inco
  * @throws TypeError at once when `options.origin`, or the `AUTH_URL` used in
  *   its place, is not an absolute http(s) URL.
  */
-export function toNodeHandler(
-  handler: WebHandler,
-  options: NodeHandlerOptions = {},
-): (req: IncomingMessage, res: ServerResponse) => void {
+export function toNodeHandler(handler: WebHandler, options: NodeHandlerOptions = {}): (req: IncomingMessage, res: ServerResponse) => void {
   // Validate and normalise the fixed origin once, not per request.
   const resolved = resolveNodeOptions(options)
   return (req, res) => {

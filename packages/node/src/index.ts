@@ -16,8 +16,8 @@
  */
 export { toAuthRequest, toNodeAuthHandler, writeAuthResponse } from "./auth-handler.js"
 export { toNodeHandler, type WebHandler } from "./handler.js"
+export { NodeHeaderView } from "./headers.js"
 export type { NodeHandlerOptions, NodeRequestOptions, ToAuthRequestOptions, ToWebRequestOptions } from "./options.js"
 export { originFromHost } from "./origin.js"
-export { NodeHeaderView } from "./headers.js"
 export { toWebRequest } from "./request.js"
 export { writeWebResponse } from "./response.js"

@@ -2,9 +2,10 @@
  * toNodeAuthHandler: Latchkey on node:http without web Request/Response
  * objects. Real server on 127.0.0.1, real fetch; behaviour must match Auth().
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
 import type { AuthConfig } from "@latchkey/core"
 import Credentials from "@latchkey/core/providers/credentials"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { toNodeAuthHandler } from "../src/index.js"
 import { listen, type TestServer } from "./serve.js"
 

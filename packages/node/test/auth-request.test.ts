@@ -4,8 +4,8 @@
  * them. Real servers on 127.0.0.1; what the handler saw is sent back as JSON.
  */
 import type { IncomingMessage, ServerResponse } from "node:http"
-import { describe, expect, it } from "vitest"
 import type { AuthRequestLike } from "@latchkey/core"
+import { describe, expect, it } from "vitest"
 import { toAuthRequest, writeAuthResponse } from "../src/index.js"
 import { rawRequest, trackedServers } from "./serve.js"
 

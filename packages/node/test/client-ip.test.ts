@@ -7,9 +7,9 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { MemoryAdapter } from "@latchkey/core/adapters/memory"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { toNodeAuthHandler } from "../src/index.js"
 import { askForLink, LOOPBACKS, loopbackUrl, onePerClient } from "../../core/test/support/email-client-ip.js"
 import { type SmtpSink, startSmtpSink } from "../../core/test/support/smtp-sink.js"
+import { toNodeAuthHandler } from "../src/index.js"
 
 let sink: SmtpSink
 beforeAll(async () => {

@@ -5,9 +5,10 @@
  * and cookie is built for. Real servers on 127.0.0.1, requests with a chosen
  * Host header over real HTTP.
  */
-import { type AuthConfig, Auth, handleAuthRequest, setEnvDefaults } from "@latchkey/core"
+
+import { request as httpRequest, type RequestListener } from "node:http"
+import { Auth, type AuthConfig, handleAuthRequest, setEnvDefaults } from "@latchkey/core"
 import Credentials from "@latchkey/core/providers/credentials"
-import { type RequestListener, request as httpRequest } from "node:http"
 import { beforeAll, describe, expect, it } from "vitest"
 import { toAuthRequest, toNodeAuthHandler, toNodeHandler, writeAuthResponse } from "../src/index.js"
 import { type RawResponse, rawRequest, trackedServers } from "./serve.js"
@@ -29,7 +30,11 @@ function configFromEnv(): AuthConfig {
 }
 
 const cookieNames = (response: RawResponse) => ([] as string[]).concat(response.headers["set-cookie"] ?? []).map((line) => line.split("=")[0])
-const cookiePairs = (response: RawResponse) => ([] as string[]).concat(response.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ")
+const cookiePairs = (response: RawResponse) =>
+  ([] as string[])
+    .concat(response.headers["set-cookie"] ?? [])
+    .map((line) => line.split(";")[0])
+    .join("; ")
 
 /** A form POST with exactly these headers (fetch cannot choose the Host). */
 function postForm(port: number, path: string, body: string, headers: Record<string, string>): Promise<RawResponse> {

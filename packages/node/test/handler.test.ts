@@ -7,12 +7,18 @@ const { serve, listen } = trackedServers()
 
 describe("toNodeHandler", () => {
   it.each([
-    ["throws", (): Response => {
-      throw new Error("secret detail at /srv/app/db.ts:12")
-    }],
-    ["rejects", async (): Promise<Response> => {
-      throw new Error("secret detail at /srv/app/db.ts:12")
-    }],
+    [
+      "throws",
+      (): Response => {
+        throw new Error("secret detail at /srv/app/db.ts:12")
+      },
+    ],
+    [
+      "rejects",
+      async (): Promise<Response> => {
+        throw new Error("secret detail at /srv/app/db.ts:12")
+      },
+    ],
     ["returns something other than a Response", (() => ({ status: "ok" })) as unknown as () => Response],
   ])("answers 500 with a short JSON body when the handler %s", async (_, handler) => {
     const errors = vi.spyOn(console, "error").mockImplementation(() => {})

@@ -4,9 +4,9 @@
  * carries reaches user code as a genuine web Request.
  */
 import type { IncomingHttpHeaders } from "node:http"
-import { describe, expect, it } from "vitest"
 import type { AuthConfig } from "@latchkey/core"
 import Credentials from "@latchkey/core/providers/credentials"
+import { describe, expect, it } from "vitest"
 import { NodeHeaderView } from "../src/headers.js"
 import { toNodeAuthHandler } from "../src/index.js"
 import { trackedServers } from "./serve.js"

@@ -119,9 +119,7 @@ describe("AUTH_URL as the listeners' origin", () => {
   })
 
   it("lets an explicit origin option win over AUTH_URL", async () => {
-    const server = await track(
-      listen(toNodeAuthHandler(config(), { origin: "https://chosen.example", env: { AUTH_URL: "https://app.example" } })),
-    )
+    const server = await track(listen(toNodeAuthHandler(config(), { origin: "https://chosen.example", env: { AUTH_URL: "https://app.example" } })))
     const providers = (await (await fetch(`${server.url}/auth/providers`)).json()) as { credentials: { signinUrl: string } }
     expect(providers.credentials.signinUrl).toBe("https://chosen.example/auth/signin/credentials")
   })
@@ -132,22 +130,16 @@ describe("AUTH_URL as the listeners' origin", () => {
     expect(reply).toContain('"signinUrl":"http://app.test:8080/auth/signin/credentials"')
   })
 
-  it.each([["not a url"], ["ftp://files.example"], ["/auth"]])(
-    "throws a TypeError naming the variable at creation for AUTH_URL=%j",
-    (value) => {
-      expect(() => toNodeAuthHandler(config(), { env: { AUTH_URL: value } })).toThrow(/AUTH_URL must be an absolute http\(s\) URL/)
-      expect(() => toNodeHandler(() => new Response(), { env: { AUTH_URL: value } })).toThrow(TypeError)
-    },
-  )
+  it.each([["not a url"], ["ftp://files.example"], ["/auth"]])("throws a TypeError naming the variable at creation for AUTH_URL=%j", (value) => {
+    expect(() => toNodeAuthHandler(config(), { env: { AUTH_URL: value } })).toThrow(/AUTH_URL must be an absolute http\(s\) URL/)
+    expect(() => toNodeHandler(() => new Response(), { env: { AUTH_URL: value } })).toThrow(TypeError)
+  })
 })
 
 describe("a hostile Host under toNodeAuthHandler", () => {
   it("falls back to localhost instead of the host hidden after userinfo", async () => {
     const server = await track(listen(toNodeAuthHandler(config(), { env: {} })))
-    const reply = await rawExchange(
-      server.port,
-      "GET /auth/providers HTTP/1.1\r\nHost: app.test:80@evil.test\r\nConnection: close\r\n\r\n",
-    )
+    const reply = await rawExchange(server.port, "GET /auth/providers HTTP/1.1\r\nHost: app.test:80@evil.test\r\nConnection: close\r\n\r\n")
     expect(reply).toMatch(/^HTTP\/1\.1 200/)
     expect(reply).toContain('"signinUrl":"http://localhost/auth/signin/credentials"')
     expect(reply).not.toContain("evil.test")

@@ -96,9 +96,7 @@ describe("toWebRequest: origin", () => {
 
   it("ignores X-Forwarded-Host and X-Forwarded-Proto unless trustProxy is set", async () => {
     const server = await echoServer()
-    const echo = (await (
-      await fetch(`${server.url}/a`, { headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" } })
-    ).json()) as Echo
+    const echo = (await (await fetch(`${server.url}/a`, { headers: { "X-Forwarded-Host": "evil.example", "X-Forwarded-Proto": "https" } })).json()) as Echo
     expect(echo.url).toBe(`${server.url}/a`)
   })
 
@@ -290,9 +288,7 @@ describe("toWebRequest: disconnects", () => {
         // Never closed: the upload is cut off by the abort below.
       },
     })
-    const pending = fetch(server.url, { method: "POST", body, duplex: "half", signal: client.signal } as RequestInit).catch(
-      (error: Error) => error.name,
-    )
+    const pending = fetch(server.url, { method: "POST", body, duplex: "half", signal: client.signal } as RequestInit).catch((error: Error) => error.name)
     await firstChunkRead.promise
     client.abort()
     expect(await pending).toBe("AbortError")

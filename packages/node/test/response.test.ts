@@ -323,9 +323,7 @@ describe("writeWebResponse: body streaming", () => {
             pull(controller) {
               if (step++ === 0) return controller.enqueue(new TextEncoder().encode("partial "))
               // Fail once the status line and the first chunk are on the wire.
-              return new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
-                controller.error(new Error("the database went away")),
-              )
+              return new Promise((resolve) => setTimeout(resolve, 50)).then(() => controller.error(new Error("the database went away")))
             },
           }),
         )

@@ -1,5 +1,5 @@
 /** Starts real `node:http` servers on an ephemeral loopback port for the tests. */
-import { createServer, type IncomingMessage, request as httpRequest, type RequestListener } from "node:http"
+import { createServer, request as httpRequest, type IncomingMessage, type RequestListener } from "node:http"
 import type { AddressInfo } from "node:net"
 import { connect } from "node:net"
 import { afterEach, vi } from "vitest"

@@ -6,11 +6,12 @@
  * silently never reached browsers behind an integration that dropped the
  * session read's Set-Cookie.)
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+
 import { Auth, type AuthConfig } from "@latchkey/core"
 import type { Adapter } from "@latchkey/core/adapters"
 import { MemoryAdapter } from "@latchkey/core/adapters/memory"
 import Credentials from "@latchkey/core/providers/credentials"
+import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { toNodeAuthHandler, toNodeHandler } from "../src/index.js"
 import { listen, type TestServer } from "./serve.js"
 
@@ -58,7 +59,12 @@ class Jar {
 async function send(server: TestServer, jar: Jar, path: string, form?: Record<string, string>) {
   const headers: Record<string, string> = jar.cookies.size ? { cookie: jar.header() } : {}
   if (form) headers["content-type"] = "application/x-www-form-urlencoded"
-  const response = await fetch(`${server.url}${path}`, { method: form ? "POST" : "GET", headers, body: form ? new URLSearchParams(form) : undefined, redirect: "manual" })
+  const response = await fetch(`${server.url}${path}`, {
+    method: form ? "POST" : "GET",
+    headers,
+    body: form ? new URLSearchParams(form) : undefined,
+    redirect: "manual",
+  })
   jar.store(response)
   return response
 }

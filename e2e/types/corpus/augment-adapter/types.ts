@@ -5,4 +5,5 @@ declare module "@auth/core/adapters" {
     tenantId: string
   }
 }
+
 export {}

@@ -1,6 +1,6 @@
 import type { AuthConfig } from "@auth/core"
-import type { Session } from "@auth/core/types"
 import Credentials from "@auth/core/providers/credentials"
+import type { Session } from "@auth/core/types"
 
 export const config: AuthConfig = {
   providers: [

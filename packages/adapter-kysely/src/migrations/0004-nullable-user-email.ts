@@ -21,7 +21,10 @@ export async function up(db: Kysely<any>, context: MigrationContext): Promise<vo
   if (context.family === "sqlite") return dropNotNullSqlite(db, "User", "email")
   if (context.family === "postgres") {
     // DROP NOT NULL on a nullable column is a no-op in PostgreSQL.
-    await db.schema.alterTable("User").alterColumn("email", (column) => column.dropNotNull()).execute()
+    await db.schema
+      .alterTable("User")
+      .alterColumn("email", (column) => column.dropNotNull())
+      .execute()
     return
   }
   await dropNotNullMysql(db, context.schema)

@@ -104,7 +104,10 @@ export async function ensureIndex(
   unique = false,
 ): Promise<void> {
   if (await indexExists(db, family, table, name, schema)) return
-  let builder = db.schema.createIndex(name).on(table).columns([...columns])
+  let builder = db.schema
+    .createIndex(name)
+    .on(table)
+    .columns([...columns])
   if (unique) builder = builder.unique()
   await builder.execute()
 }

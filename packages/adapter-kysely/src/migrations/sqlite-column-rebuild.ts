@@ -113,7 +113,9 @@ export async function dropNotNullSqlite(db: Kysely<any>, table: string, column: 
   const create = withoutNotNull(definition.sql, column, temporary)
   // Indexes (those written as CREATE INDEX; a UNIQUE constraint's index comes with the table) and triggers.
   const dependents = (
-    await sql<{ sql: string }>`select sql from sqlite_master where tbl_name = ${table} and type in ('index', 'trigger') and sql is not null order by type = 'trigger'`.execute(db)
+    await sql<{
+      sql: string
+    }>`select sql from sqlite_master where tbl_name = ${table} and type in ('index', 'trigger') and sql is not null order by type = 'trigger'`.execute(db)
   ).rows.map((row) => row.sql)
 
   const foreignKeys = Number((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)).rows[0]?.foreign_keys ?? 0) === 1

@@ -6,8 +6,9 @@
  * and rows written the way that adapter writes them (ISO date text on
  * SQLite).
  */
-import { type Kysely, sql } from "kysely"
+
 import type { SqlFamily } from "@latchkey/adapter-kysely"
+import { type Kysely, sql } from "kysely"
 
 /** Creates the four Auth.js tables. */
 export async function createAuthjsTables(db: Kysely<any>, family: SqlFamily): Promise<void> {
@@ -16,7 +17,11 @@ export async function createAuthjsTables(db: Kysely<any>, family: SqlFamily): Pr
   const date = family === "postgres" ? "timestamptz" : family === "mysql" ? "datetime(3)" : "timestamptz"
   const idColumn = (builder: any) =>
     builder.addColumn("id", id, (col: any) =>
-      family === "postgres" ? col.primaryKey().defaultTo(sql`gen_random_uuid()`) : family === "mysql" ? col.primaryKey().defaultTo(sql`(UUID())`) : col.primaryKey(),
+      family === "postgres"
+        ? col.primaryKey().defaultTo(sql`gen_random_uuid()`)
+        : family === "mysql"
+          ? col.primaryKey().defaultTo(sql`(UUID())`)
+          : col.primaryKey(),
     )
   await idColumn(db.schema.createTable("User"))
     .addColumn("name", text)

@@ -3,9 +3,10 @@
  * columns on every table (a date and a boolean among them), so extra fields
  * are checked on each model.
  */
-import type { Kysely } from "kysely"
-import { type ConformanceDatabase, runAdapterConformance } from "@latchkey/adapter-test"
+
 import { KyselyAdapter, migrate, type SqlFamily } from "@latchkey/adapter-kysely"
+import { type ConformanceDatabase, runAdapterConformance } from "@latchkey/adapter-test"
+import type { Kysely } from "kysely"
 import { rawReads } from "./raw.js"
 import type { Target } from "./targets.js"
 

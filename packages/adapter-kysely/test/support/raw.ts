@@ -4,9 +4,10 @@
  * typing of dates, booleans and numbers, so a bug in the adapter's value
  * conversion cannot hide behind the same code on both sides.
  */
-import { type Kysely, sql } from "kysely"
-import type { ConformanceDatabase } from "@latchkey/adapter-test"
+
 import type { SqlFamily } from "@latchkey/adapter-kysely"
+import type { ConformanceDatabase } from "@latchkey/adapter-test"
+import { type Kysely, sql } from "kysely"
 
 /** Column names that hold dates, booleans and numbers in the test schema (with its extra columns). */
 const dates = new Set(["emailVerified", "expires", "lastSeenAt"])

@@ -3,9 +3,10 @@
  * PostgreSQL or MariaDB when the server answers; when it does not, a
  * skipped block (after a loud line) — or, with `CI=true`, a failing test.
  */
-import { afterEach, beforeEach, describe, it } from "vitest"
+
 import { migrate } from "@latchkey/adapter-kysely"
-import { mysqlTarget, MYSQL_URL, mustHaveServers, postgresTarget, POSTGRES_URL, type Probe, probe, sqliteTarget, type Target } from "./targets.js"
+import { afterEach, beforeEach, describe, it } from "vitest"
+import { MYSQL_URL, mustHaveServers, mysqlTarget, POSTGRES_URL, type Probe, postgresTarget, probe, sqliteTarget, type Target } from "./targets.js"
 
 /** The three families, each with how to make a target and where its server is. */
 export const families = [

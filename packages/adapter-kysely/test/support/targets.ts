@@ -11,8 +11,8 @@
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { type Kysely, sql } from "kysely"
 import { createDatabase, type SqlFamily } from "@latchkey/adapter-kysely"
+import { type Kysely, sql } from "kysely"
 
 /** Default URLs of the machine's servers. */
 export const POSTGRES_URL = process.env.DATABASE_URL_PG ?? "postgres://postgres@127.0.0.1:5432/test"
@@ -130,10 +130,7 @@ export async function probe(label: string, url: string): Promise<Probe> {
   let db: Kysely<any> | undefined
   try {
     db = await createDatabase<any>(url, { max: 1 })
-    await Promise.race([
-      sql`select 1`.execute(db),
-      new Promise((_, reject) => setTimeout(() => reject(new Error("no answer within 5 s")), 5_000).unref()),
-    ])
+    await Promise.race([sql`select 1`.execute(db), new Promise((_, reject) => setTimeout(() => reject(new Error("no answer within 5 s")), 5_000).unref())])
     return { ok: true }
   } catch (error) {
     const reason = error instanceof Error ? error.message || error.name : String(error)

@@ -70,7 +70,10 @@ export function countersGroup(ctx: SuiteContext): void {
       // Highest first, so an adapter that stores the last write loses.
       const values = Array.from({ length: 50 }, (_, index) => 50 - index)
       const outcomes = await Promise.all(values.map((value) => settle(() => ctx.adapter().updateAuthenticatorCounter(authenticator.credentialID, value))))
-      expect(outcomes.some((outcome) => outcome.ok), "every concurrent update failed").toBe(true)
+      expect(
+        outcomes.some((outcome) => outcome.ok),
+        "every concurrent update failed",
+      ).toBe(true)
       expect(await storedCounter(ctx, authenticator.credentialID), "the stored counter after concurrent updates").toBe(50)
     })
   })

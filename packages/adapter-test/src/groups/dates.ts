@@ -21,21 +21,26 @@ function expectDate(value: unknown, expected: Date, label: string): void {
 /** Registers the `dates` group. */
 export function datesGroup(ctx: SuiteContext): void {
   describe("dates", () => {
-    ctx.test("dates", "emailVerified is a Date from every user read", ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "linkAccount", "createSession", "getSessionAndUser"], async () => {
-      for (const instant of instants()) {
-        const user = await ctx.adapter().createUser(newUser({ emailVerified: instant }))
-        expectDate(user.emailVerified, instant, "createUser().emailVerified")
-        expectDate((await ctx.adapter().getUser(user.id))?.emailVerified, instant, "getUser().emailVerified")
-        expectDate((await ctx.adapter().getUserByEmail(user.email))?.emailVerified, instant, "getUserByEmail().emailVerified")
-        const account = newAccount(user.id)
-        await ctx.adapter().linkAccount(account)
-        expectDate((await ctx.adapter().getUserByAccount(account))?.emailVerified, instant, "getUserByAccount().emailVerified")
-        const session = newSession(user.id)
-        await ctx.adapter().createSession(session)
-        expectDate((await ctx.adapter().getSessionAndUser(session.sessionToken))?.user.emailVerified, instant, "getSessionAndUser().user.emailVerified")
-        expectDate((await ctx.db.user(user.id))?.emailVerified, instant, "db.user().emailVerified")
-      }
-    })
+    ctx.test(
+      "dates",
+      "emailVerified is a Date from every user read",
+      ["createUser", "getUser", "getUserByEmail", "getUserByAccount", "linkAccount", "createSession", "getSessionAndUser"],
+      async () => {
+        for (const instant of instants()) {
+          const user = await ctx.adapter().createUser(newUser({ emailVerified: instant }))
+          expectDate(user.emailVerified, instant, "createUser().emailVerified")
+          expectDate((await ctx.adapter().getUser(user.id))?.emailVerified, instant, "getUser().emailVerified")
+          expectDate((await ctx.adapter().getUserByEmail(user.email))?.emailVerified, instant, "getUserByEmail().emailVerified")
+          const account = newAccount(user.id)
+          await ctx.adapter().linkAccount(account)
+          expectDate((await ctx.adapter().getUserByAccount(account))?.emailVerified, instant, "getUserByAccount().emailVerified")
+          const session = newSession(user.id)
+          await ctx.adapter().createSession(session)
+          expectDate((await ctx.adapter().getSessionAndUser(session.sessionToken))?.user.emailVerified, instant, "getSessionAndUser().user.emailVerified")
+          expectDate((await ctx.db.user(user.id))?.emailVerified, instant, "db.user().emailVerified")
+        }
+      },
+    )
 
     ctx.test("dates", "emailVerified null stays null, and updateUser sets and clears it", ["createUser", "getUser", "updateUser"], async () => {
       const user = await ctx.adapter().createUser(newUser({ emailVerified: null }))
@@ -62,7 +67,11 @@ export function datesGroup(ctx: SuiteContext): void {
         const later = new Date(instant.getTime() + 1_001)
         const updated = await ctx.adapter().updateSession({ sessionToken: session.sessionToken, expires: later })
         if (updated) expectDate(updated.expires, later, "updateSession().expires")
-        expectDate((await ctx.adapter().getSessionAndUser(session.sessionToken))?.session.expires, later, "getSessionAndUser().session.expires after updateSession()")
+        expectDate(
+          (await ctx.adapter().getSessionAndUser(session.sessionToken))?.session.expires,
+          later,
+          "getSessionAndUser().session.expires after updateSession()",
+        )
       }
     })
 

@@ -88,88 +88,115 @@ export function hostileGroup(ctx: SuiteContext): void {
       }
     })
 
-    ctx.test("hostile", "account provider, providerAccountId and tokens: stored verbatim and found by exactly that key", ["createUser", "linkAccount", "getUserByAccount"], async () => {
-      const user = await ctx.adapter().createUser(newUser())
-      for (const hostile of hostileValues) {
-        const value = hostile.make(unique())
-        const account = newAccount(user.id, {
-          provider: `p-${value}`,
-          providerAccountId: value,
-          access_token: value,
-          refresh_token: value,
-          id_token: value,
-          scope: value,
-          session_state: value,
-        })
-        const key = { provider: account.provider, providerAccountId: account.providerAccountId }
-        await storeOrRefuse(
-          hostile,
-          "linkAccount()",
-          () => ctx.adapter().linkAccount(account),
-          async () => {
-            expect((await ctx.adapter().getUserByAccount(key))?.id, `getUserByAccount() with ${hostile.label}`).toBe(user.id)
-            expectRecord(await ctx.db.account(key), account, { label: `db.account() with ${hostile.label}`, allow: surrogate })
-          },
-          () => expectNotFound(() => ctx.adapter().getUserByAccount(key), `getUserByAccount() of a refused ${hostile.label} account`),
-        )
-      }
-    })
+    ctx.test(
+      "hostile",
+      "account provider, providerAccountId and tokens: stored verbatim and found by exactly that key",
+      ["createUser", "linkAccount", "getUserByAccount"],
+      async () => {
+        const user = await ctx.adapter().createUser(newUser())
+        for (const hostile of hostileValues) {
+          const value = hostile.make(unique())
+          const account = newAccount(user.id, {
+            provider: `p-${value}`,
+            providerAccountId: value,
+            access_token: value,
+            refresh_token: value,
+            id_token: value,
+            scope: value,
+            session_state: value,
+          })
+          const key = { provider: account.provider, providerAccountId: account.providerAccountId }
+          await storeOrRefuse(
+            hostile,
+            "linkAccount()",
+            () => ctx.adapter().linkAccount(account),
+            async () => {
+              expect((await ctx.adapter().getUserByAccount(key))?.id, `getUserByAccount() with ${hostile.label}`).toBe(user.id)
+              expectRecord(await ctx.db.account(key), account, { label: `db.account() with ${hostile.label}`, allow: surrogate })
+            },
+            () => expectNotFound(() => ctx.adapter().getUserByAccount(key), `getUserByAccount() of a refused ${hostile.label} account`),
+          )
+        }
+      },
+    )
 
-    ctx.test("hostile", "session token: stored verbatim and found by exactly that token", ["createUser", "createSession", "getSessionAndUser", "deleteSession"], async () => {
-      const user = await ctx.adapter().createUser(newUser())
-      for (const hostile of hostileValues) {
-        const sessionToken = hostile.make(unique())
-        await storeOrRefuse(
-          hostile,
-          "createSession({ sessionToken })",
-          () => ctx.adapter().createSession(newSession(user.id, { sessionToken })),
-          async () => {
-            const found = await ctx.adapter().getSessionAndUser(sessionToken)
-            expect(found?.session.sessionToken, `getSessionAndUser() with ${hostile.label}`).toBe(sessionToken)
-            expect(found?.user.id, `getSessionAndUser().user with ${hostile.label}`).toBe(user.id)
-            await ctx.adapter().deleteSession(sessionToken)
-            expectNull(await ctx.adapter().getSessionAndUser(sessionToken), `getSessionAndUser() after deleteSession() with ${hostile.label}`)
-          },
-          () => expectNotFound(() => ctx.adapter().getSessionAndUser(sessionToken), `getSessionAndUser() of a refused ${hostile.label} token`),
-        )
-      }
-    })
+    ctx.test(
+      "hostile",
+      "session token: stored verbatim and found by exactly that token",
+      ["createUser", "createSession", "getSessionAndUser", "deleteSession"],
+      async () => {
+        const user = await ctx.adapter().createUser(newUser())
+        for (const hostile of hostileValues) {
+          const sessionToken = hostile.make(unique())
+          await storeOrRefuse(
+            hostile,
+            "createSession({ sessionToken })",
+            () => ctx.adapter().createSession(newSession(user.id, { sessionToken })),
+            async () => {
+              const found = await ctx.adapter().getSessionAndUser(sessionToken)
+              expect(found?.session.sessionToken, `getSessionAndUser() with ${hostile.label}`).toBe(sessionToken)
+              expect(found?.user.id, `getSessionAndUser().user with ${hostile.label}`).toBe(user.id)
+              await ctx.adapter().deleteSession(sessionToken)
+              expectNull(await ctx.adapter().getSessionAndUser(sessionToken), `getSessionAndUser() after deleteSession() with ${hostile.label}`)
+            },
+            () => expectNotFound(() => ctx.adapter().getSessionAndUser(sessionToken), `getSessionAndUser() of a refused ${hostile.label} token`),
+          )
+        }
+      },
+    )
 
-    ctx.test("hostile", "verification identifier and token: stored verbatim and used by exactly that pair", ["createVerificationToken", "useVerificationToken"], async () => {
-      for (const hostile of hostileValues) {
-        const value = hostile.make(unique())
-        const token = newVerificationToken({ identifier: value, token: `t-${value}` })
-        await storeOrRefuse(
-          hostile,
-          "createVerificationToken()",
-          () => ctx.adapter().createVerificationToken(token),
-          async () => {
-            expectRecord(await ctx.adapter().useVerificationToken({ identifier: token.identifier, token: token.token }), token, {
-              label: `useVerificationToken() with ${hostile.label}`,
-              allow: surrogate,
-            })
-          },
-          () => expectNotFound(() => ctx.adapter().useVerificationToken({ identifier: token.identifier, token: token.token }), `useVerificationToken() of a refused ${hostile.label} token`),
-        )
-      }
-    })
+    ctx.test(
+      "hostile",
+      "verification identifier and token: stored verbatim and used by exactly that pair",
+      ["createVerificationToken", "useVerificationToken"],
+      async () => {
+        for (const hostile of hostileValues) {
+          const value = hostile.make(unique())
+          const token = newVerificationToken({ identifier: value, token: `t-${value}` })
+          await storeOrRefuse(
+            hostile,
+            "createVerificationToken()",
+            () => ctx.adapter().createVerificationToken(token),
+            async () => {
+              expectRecord(await ctx.adapter().useVerificationToken({ identifier: token.identifier, token: token.token }), token, {
+                label: `useVerificationToken() with ${hostile.label}`,
+                allow: surrogate,
+              })
+            },
+            () =>
+              expectNotFound(
+                () => ctx.adapter().useVerificationToken({ identifier: token.identifier, token: token.token }),
+                `useVerificationToken() of a refused ${hostile.label} token`,
+              ),
+          )
+        }
+      },
+    )
 
-    ctx.test("hostile", "authenticator credential id: stored verbatim and found by exactly that id", ["createUser", "createAuthenticator", "getAuthenticator"], async () => {
-      const user = await ctx.adapter().createUser(newUser())
-      for (const hostile of hostileValues) {
-        const credentialID = hostile.make(unique())
-        const authenticator = newAuthenticator(user.id, { credentialID, providerAccountId: credentialID, transports: hostile.make("") })
-        await storeOrRefuse(
-          hostile,
-          "createAuthenticator({ credentialID })",
-          () => ctx.adapter().createAuthenticator(authenticator),
-          async () => {
-            expectRecord(await ctx.adapter().getAuthenticator(credentialID), authenticator, { label: `getAuthenticator() with ${hostile.label}`, allow: surrogate })
-          },
-          () => expectNotFound(() => ctx.adapter().getAuthenticator(credentialID), `getAuthenticator() of a refused ${hostile.label} credential`),
-        )
-      }
-    })
+    ctx.test(
+      "hostile",
+      "authenticator credential id: stored verbatim and found by exactly that id",
+      ["createUser", "createAuthenticator", "getAuthenticator"],
+      async () => {
+        const user = await ctx.adapter().createUser(newUser())
+        for (const hostile of hostileValues) {
+          const credentialID = hostile.make(unique())
+          const authenticator = newAuthenticator(user.id, { credentialID, providerAccountId: credentialID, transports: hostile.make("") })
+          await storeOrRefuse(
+            hostile,
+            "createAuthenticator({ credentialID })",
+            () => ctx.adapter().createAuthenticator(authenticator),
+            async () => {
+              expectRecord(await ctx.adapter().getAuthenticator(credentialID), authenticator, {
+                label: `getAuthenticator() with ${hostile.label}`,
+                allow: surrogate,
+              })
+            },
+            () => expectNotFound(() => ctx.adapter().getAuthenticator(credentialID), `getAuthenticator() of a refused ${hostile.label} credential`),
+          )
+        }
+      },
+    )
 
     ctx.test("hostile", "getUserByEmail: a lookalike email finds nothing", ["createUser", "getUserByEmail"], async () => {
       const email = `${lookalikeBase(randomId().slice(0, 8))}@Example.com`
@@ -180,18 +207,29 @@ export function hostileGroup(ctx: SuiteContext): void {
       expect((await ctx.adapter().getUserByEmail(email))?.id).toBe(user.id)
     })
 
-    ctx.test("hostile", "getUserByAccount: a lookalike providerAccountId or provider finds nothing", ["createUser", "linkAccount", "getUserByAccount"], async () => {
-      const user = await ctx.adapter().createUser(newUser())
-      const account = newAccount(user.id, { provider: lookalikeBase("provider"), providerAccountId: lookalikeBase(randomId().slice(0, 8)) })
-      await ctx.adapter().linkAccount(account)
-      for (const { label, value } of lookalikes(account.providerAccountId)) {
-        await expectNotFound(() => ctx.adapter().getUserByAccount({ provider: account.provider, providerAccountId: value }), `getUserByAccount() with the ${label} of a providerAccountId`)
-      }
-      for (const { label, value } of lookalikes(account.provider)) {
-        await expectNotFound(() => ctx.adapter().getUserByAccount({ provider: value, providerAccountId: account.providerAccountId }), `getUserByAccount() with the ${label} of a provider`)
-      }
-      expect((await ctx.adapter().getUserByAccount(account))?.id).toBe(user.id)
-    })
+    ctx.test(
+      "hostile",
+      "getUserByAccount: a lookalike providerAccountId or provider finds nothing",
+      ["createUser", "linkAccount", "getUserByAccount"],
+      async () => {
+        const user = await ctx.adapter().createUser(newUser())
+        const account = newAccount(user.id, { provider: lookalikeBase("provider"), providerAccountId: lookalikeBase(randomId().slice(0, 8)) })
+        await ctx.adapter().linkAccount(account)
+        for (const { label, value } of lookalikes(account.providerAccountId)) {
+          await expectNotFound(
+            () => ctx.adapter().getUserByAccount({ provider: account.provider, providerAccountId: value }),
+            `getUserByAccount() with the ${label} of a providerAccountId`,
+          )
+        }
+        for (const { label, value } of lookalikes(account.provider)) {
+          await expectNotFound(
+            () => ctx.adapter().getUserByAccount({ provider: value, providerAccountId: account.providerAccountId }),
+            `getUserByAccount() with the ${label} of a provider`,
+          )
+        }
+        expect((await ctx.adapter().getUserByAccount(account))?.id).toBe(user.id)
+      },
+    )
 
     ctx.test("hostile", "getSessionAndUser: a lookalike session token finds nothing", ["createUser", "createSession", "getSessionAndUser"], async () => {
       const user = await ctx.adapter().createUser(newUser())
@@ -203,17 +241,31 @@ export function hostileGroup(ctx: SuiteContext): void {
       expect((await ctx.adapter().getSessionAndUser(session.sessionToken))?.user.id).toBe(user.id)
     })
 
-    ctx.test("hostile", "useVerificationToken: a lookalike identifier or token neither finds nor consumes the token", ["createVerificationToken", "useVerificationToken"], async () => {
-      const token = newVerificationToken({ identifier: `${lookalikeBase(randomId().slice(0, 8))}@Example.com`, token: lookalikeBase(randomId()) })
-      await ctx.adapter().createVerificationToken(token)
-      for (const { label, value } of lookalikes(token.identifier)) {
-        await expectNotFound(() => ctx.adapter().useVerificationToken({ identifier: value, token: token.token }), `useVerificationToken() with the ${label} of the identifier`)
-      }
-      for (const { label, value } of lookalikes(token.token)) {
-        await expectNotFound(() => ctx.adapter().useVerificationToken({ identifier: token.identifier, token: value }), `useVerificationToken() with the ${label} of the token`)
-      }
-      expectRecord(await ctx.adapter().useVerificationToken(token), token, { label: "useVerificationToken() with the real pair, after the lookalikes", allow: surrogate })
-    })
+    ctx.test(
+      "hostile",
+      "useVerificationToken: a lookalike identifier or token neither finds nor consumes the token",
+      ["createVerificationToken", "useVerificationToken"],
+      async () => {
+        const token = newVerificationToken({ identifier: `${lookalikeBase(randomId().slice(0, 8))}@Example.com`, token: lookalikeBase(randomId()) })
+        await ctx.adapter().createVerificationToken(token)
+        for (const { label, value } of lookalikes(token.identifier)) {
+          await expectNotFound(
+            () => ctx.adapter().useVerificationToken({ identifier: value, token: token.token }),
+            `useVerificationToken() with the ${label} of the identifier`,
+          )
+        }
+        for (const { label, value } of lookalikes(token.token)) {
+          await expectNotFound(
+            () => ctx.adapter().useVerificationToken({ identifier: token.identifier, token: value }),
+            `useVerificationToken() with the ${label} of the token`,
+          )
+        }
+        expectRecord(await ctx.adapter().useVerificationToken(token), token, {
+          label: "useVerificationToken() with the real pair, after the lookalikes",
+          allow: surrogate,
+        })
+      },
+    )
 
     ctx.test("hostile", "getAuthenticator: a lookalike credential id finds nothing", ["createUser", "createAuthenticator", "getAuthenticator"], async () => {
       const user = await ctx.adapter().createUser(newUser())

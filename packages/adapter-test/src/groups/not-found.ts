@@ -25,7 +25,10 @@ export function notFoundGroup(ctx: SuiteContext): void {
       ctx.test("notFound", name, [operation], async () => {
         for (const key of unknownKeys()) {
           const outcome = await settle(() => call(key))
-          expect(outcome.ok, `${operation}(${JSON.stringify(key)}) threw instead of answering ${JSON.stringify(expected)}: ${outcome.ok ? "" : String(outcome.error)}`).toBe(true)
+          expect(
+            outcome.ok,
+            `${operation}(${JSON.stringify(key)}) threw instead of answering ${JSON.stringify(expected)}: ${outcome.ok ? "" : String(outcome.error)}`,
+          ).toBe(true)
           if (expected === null) expectNull((outcome as { value: unknown }).value, `${operation}(${JSON.stringify(key)})`)
           else expect((outcome as { value: unknown }).value, `${operation}(${JSON.stringify(key)})`).toStrictEqual([])
         }

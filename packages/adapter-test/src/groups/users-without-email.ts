@@ -38,15 +38,20 @@ export function usersWithoutEmailGroup(ctx: SuiteContext): void {
       },
     )
 
-    ctx.test("usersWithoutEmail", "updateUser changes a user without an email, and can give them one", ["createUser", "updateUser", "getUser", "getUserByEmail"], async () => {
-      const user = await ctx.adapter().createUser(newUserWithoutEmail())
-      const renamed = await ctx.adapter().updateUser({ id: user.id, name: "Renamed" })
-      expectRecord(renamed, { ...user, name: "Renamed" }, { label: "updateUser({ name })" })
-      expectRecord(await ctx.adapter().getUser(user.id), { ...user, name: "Renamed" }, { label: "getUser() after updateUser({ name })" })
-      const email = `later-${user.id}@example.com`
-      await ctx.adapter().updateUser({ id: user.id, email })
-      expectRecord(await ctx.adapter().getUserByEmail(email), { ...user, name: "Renamed", email }, { label: "getUserByEmail() after updateUser({ email })" })
-    })
+    ctx.test(
+      "usersWithoutEmail",
+      "updateUser changes a user without an email, and can give them one",
+      ["createUser", "updateUser", "getUser", "getUserByEmail"],
+      async () => {
+        const user = await ctx.adapter().createUser(newUserWithoutEmail())
+        const renamed = await ctx.adapter().updateUser({ id: user.id, name: "Renamed" })
+        expectRecord(renamed, { ...user, name: "Renamed" }, { label: "updateUser({ name })" })
+        expectRecord(await ctx.adapter().getUser(user.id), { ...user, name: "Renamed" }, { label: "getUser() after updateUser({ name })" })
+        const email = `later-${user.id}@example.com`
+        await ctx.adapter().updateUser({ id: user.id, email })
+        expectRecord(await ctx.adapter().getUserByEmail(email), { ...user, name: "Renamed", email }, { label: "getUserByEmail() after updateUser({ email })" })
+      },
+    )
 
     ctx.test(
       "usersWithoutEmail",
@@ -58,7 +63,7 @@ export function usersWithoutEmailGroup(ctx: SuiteContext): void {
         expect(new Set(created.map((user) => user.id)).size, "three users without an email got distinct ids").toBe(3)
         for (const user of created) expectRecord(await ctx.adapter().getUser(user.id), user, { label: "getUser(a user without an email)" })
         expectRecord(await ctx.adapter().getUserByEmail(withEmail.email), withEmail, { label: "getUserByEmail(another user)" })
-        expectNull(await ctx.adapter().getUserByEmail(""), "getUserByEmail(\"\")")
+        expectNull(await ctx.adapter().getUserByEmail(""), 'getUserByEmail("")')
       },
     )
   })

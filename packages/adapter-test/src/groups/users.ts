@@ -41,29 +41,39 @@ export function usersGroup(ctx: SuiteContext): void {
       expectRecord(found, user, { label: "getUserByAccount()" })
     })
 
-    ctx.test("users", "getUserByAccount needs both the provider and the providerAccountId to match", ["createUser", "linkAccount", "getUserByAccount"], async () => {
-      const user = await ctx.adapter().createUser(newUser())
-      const account = newAccount(user.id, { provider: "github" })
-      await ctx.adapter().linkAccount(account)
-      expectNull(
-        await ctx.adapter().getUserByAccount({ provider: "gitlab", providerAccountId: account.providerAccountId }),
-        "getUserByAccount() with another provider",
-      )
-      expectNull(
-        await ctx.adapter().getUserByAccount({ provider: "github", providerAccountId: `${account.providerAccountId}-other` }),
-        "getUserByAccount() with another providerAccountId",
-      )
-    })
+    ctx.test(
+      "users",
+      "getUserByAccount needs both the provider and the providerAccountId to match",
+      ["createUser", "linkAccount", "getUserByAccount"],
+      async () => {
+        const user = await ctx.adapter().createUser(newUser())
+        const account = newAccount(user.id, { provider: "github" })
+        await ctx.adapter().linkAccount(account)
+        expectNull(
+          await ctx.adapter().getUserByAccount({ provider: "gitlab", providerAccountId: account.providerAccountId }),
+          "getUserByAccount() with another provider",
+        )
+        expectNull(
+          await ctx.adapter().getUserByAccount({ provider: "github", providerAccountId: `${account.providerAccountId}-other` }),
+          "getUserByAccount() with another providerAccountId",
+        )
+      },
+    )
 
-    ctx.test("users", "updateUser changes the given fields, keeps the others, and returns the whole user", ["createUser", "updateUser", "getUser"], async () => {
-      const created = await ctx.adapter().createUser(newUser({ emailVerified: null }))
-      const verifiedAt = new Date(Date.now() - 5_000)
-      const updated = await ctx.adapter().updateUser({ id: created.id, name: "Renamed", emailVerified: verifiedAt })
-      const expected = { ...created, name: "Renamed", emailVerified: verifiedAt }
-      expectRecord(updated, expected, { label: "updateUser()" })
-      expectRecord(await ctx.adapter().getUser(created.id), expected, { label: "getUser() after updateUser()" })
-      expectRecord(await ctx.db.user(created.id), expected, { label: "db.user() after updateUser()" })
-    })
+    ctx.test(
+      "users",
+      "updateUser changes the given fields, keeps the others, and returns the whole user",
+      ["createUser", "updateUser", "getUser"],
+      async () => {
+        const created = await ctx.adapter().createUser(newUser({ emailVerified: null }))
+        const verifiedAt = new Date(Date.now() - 5_000)
+        const updated = await ctx.adapter().updateUser({ id: created.id, name: "Renamed", emailVerified: verifiedAt })
+        const expected = { ...created, name: "Renamed", emailVerified: verifiedAt }
+        expectRecord(updated, expected, { label: "updateUser()" })
+        expectRecord(await ctx.adapter().getUser(created.id), expected, { label: "getUser() after updateUser()" })
+        expectRecord(await ctx.db.user(created.id), expected, { label: "db.user() after updateUser()" })
+      },
+    )
 
     ctx.test("users", "updateUser can set a field back to null", ["createUser", "updateUser", "getUser"], async () => {
       const created = await ctx.adapter().createUser(newUser())

@@ -32,22 +32,27 @@ export function verificationTokensGroup(ctx: SuiteContext): void {
 
     // GHSA-4rxr-27mm-mxq9: an adapter that matched on the identifier alone
     // let anyone who knew an email address sign in as its owner.
-    ctx.test("verificationTokens", "useVerificationToken needs the identifier and the token to match, and a miss consumes nothing", ["createVerificationToken", "useVerificationToken"], async () => {
-      const token = newVerificationToken()
-      await ctx.adapter().createVerificationToken(token)
-      expectNull(
-        await ctx.adapter().useVerificationToken({ identifier: token.identifier, token: `${token.token}-wrong` }),
-        "useVerificationToken() with the right identifier and a wrong token",
-      )
-      expectNull(
-        await ctx.adapter().useVerificationToken({ identifier: `other-${token.identifier}`, token: token.token }),
-        "useVerificationToken() with a wrong identifier and the right token",
-      )
-      expectRecord(await ctx.adapter().useVerificationToken(token), token, {
-        label: "useVerificationToken() with both right, after two misses",
-        allow: surrogate,
-      })
-    })
+    ctx.test(
+      "verificationTokens",
+      "useVerificationToken needs the identifier and the token to match, and a miss consumes nothing",
+      ["createVerificationToken", "useVerificationToken"],
+      async () => {
+        const token = newVerificationToken()
+        await ctx.adapter().createVerificationToken(token)
+        expectNull(
+          await ctx.adapter().useVerificationToken({ identifier: token.identifier, token: `${token.token}-wrong` }),
+          "useVerificationToken() with the right identifier and a wrong token",
+        )
+        expectNull(
+          await ctx.adapter().useVerificationToken({ identifier: `other-${token.identifier}`, token: token.token }),
+          "useVerificationToken() with a wrong identifier and the right token",
+        )
+        expectRecord(await ctx.adapter().useVerificationToken(token), token, {
+          label: "useVerificationToken() with both right, after two misses",
+          allow: surrogate,
+        })
+      },
+    )
 
     ctx.test("verificationTokens", "two tokens of one identifier are used independently", ["createVerificationToken", "useVerificationToken"], async () => {
       const first = newVerificationToken()
@@ -59,16 +64,21 @@ export function verificationTokensGroup(ctx: SuiteContext): void {
       expectRecord(await ctx.adapter().useVerificationToken(second), second, { label: "useVerificationToken(second)", allow: surrogate })
     })
 
-    ctx.test("verificationTokens", "an expired token is still returned (core checks expiry) and deleted", ["createVerificationToken", "useVerificationToken"], async () => {
-      const token = newVerificationToken({ expires: new Date(Date.now() - 60_000) })
-      await ctx.adapter().createVerificationToken(token)
-      if (ctx.deletesExpired) {
-        // The storage deleted it at its expiry: gone, never used.
-        expectNull(await ctx.adapter().useVerificationToken(token), "useVerificationToken() of an expired token (deletesExpired)")
-      } else {
-        expectRecord(await ctx.adapter().useVerificationToken(token), token, { label: "useVerificationToken() of an expired token", allow: surrogate })
-      }
-      expectNull(await ctx.db.verificationToken(token), "db.verificationToken() after using an expired token")
-    })
+    ctx.test(
+      "verificationTokens",
+      "an expired token is still returned (core checks expiry) and deleted",
+      ["createVerificationToken", "useVerificationToken"],
+      async () => {
+        const token = newVerificationToken({ expires: new Date(Date.now() - 60_000) })
+        await ctx.adapter().createVerificationToken(token)
+        if (ctx.deletesExpired) {
+          // The storage deleted it at its expiry: gone, never used.
+          expectNull(await ctx.adapter().useVerificationToken(token), "useVerificationToken() of an expired token (deletesExpired)")
+        } else {
+          expectRecord(await ctx.adapter().useVerificationToken(token), token, { label: "useVerificationToken() of an expired token", allow: surrogate })
+        }
+        expectNull(await ctx.db.verificationToken(token), "db.verificationToken() after using an expired token")
+      },
+    )
   })
 }

@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-export { __NEXTAUTH, getCsrfToken, getProviders, getSession, RedirectRefusedError, signIn, signOut } from "../index.js"
+
 export type {
   AuthClientConfig,
   ClientSafeProvider,
@@ -18,6 +18,7 @@ export type {
   SignOutParams,
   SignOutResponse,
 } from "../index.js"
+export { __NEXTAUTH, getCsrfToken, getProviders, getSession, RedirectRefusedError, signIn, signOut } from "../index.js"
 export { SessionContext, type SessionContextValue, type UpdateSession } from "./session-context.js"
 export { SessionProvider, type SessionProviderProps } from "./session-provider.js"
-export { useSession, type UseSessionOptions } from "./use-session.js"
+export { type UseSessionOptions, useSession } from "./use-session.js"

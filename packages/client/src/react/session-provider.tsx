@@ -1,6 +1,6 @@
 /** @jsxImportSource react */
 /** `SessionProvider`: keeps the page's session in React state, with the refetch rules of docs/client.md. */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react"
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react"
 import { clientConfig } from "../page-state.js"
 import { knownSession, refreshSession, seedSession, sinceLastSync, subscribeToSession } from "../session-store.js"
 import type { Session } from "../types.js"

@@ -7,7 +7,7 @@
  * sent: the single-use challenge binds the response to this browser.
  */
 import { startAuthentication, startRegistration } from "@simplewebauthn/browser"
-import { postForm, type FormAnswer } from "../form-post.js"
+import { type FormAnswer, postForm } from "../form-post.js"
 import { apiBaseUrl } from "../page-state.js"
 
 /** A ceremony that could not start: the options request failed. */

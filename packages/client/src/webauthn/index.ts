@@ -6,8 +6,9 @@
  *
  * @packageDocumentation
  */
-export { signIn, type PasskeySignInOptions } from "./sign-in.js"
-export { registerPasskey, supportsConditionalCreate, upgradeToPasskey, type RegisterPasskeyOptions } from "./register.js"
-export { startPasskeyAutofill, type PasskeyAutofillOptions } from "./autofill.js"
-export { PasskeyOptionsError } from "./ceremony.js"
+
 export { RedirectRefusedError } from "../redirect-refused.js"
+export { type PasskeyAutofillOptions, startPasskeyAutofill } from "./autofill.js"
+export { PasskeyOptionsError } from "./ceremony.js"
+export { type RegisterPasskeyOptions, registerPasskey, supportsConditionalCreate, upgradeToPasskey } from "./register.js"
+export { type PasskeySignInOptions, signIn } from "./sign-in.js"

@@ -1,6 +1,7 @@
 /** Registering a passkey for the signed-in user, on demand or as an automatic upgrade. */
-import { finishSignIn } from "../sign-in.js"
+
 import { getProviders } from "../providers.js"
+import { finishSignIn } from "../sign-in.js"
 import type { SignInResponse } from "../types.js"
 import { runCeremony } from "./ceremony.js"
 

@@ -1,8 +1,9 @@
 /** `signIn` of `@latchkey/client/webauthn`: passkey providers by ceremony, every other provider as `@latchkey/client` does. */
-import { finishSignIn, splitSignInOptions, signIn as signInWithForm } from "../sign-in.js"
+
 import { navigate } from "../navigate.js"
 import { apiBaseUrl } from "../page-state.js"
 import { findProvider, getProviders } from "../providers.js"
+import { finishSignIn, signIn as signInWithForm, splitSignInOptions } from "../sign-in.js"
 import type { ProviderId, SignInAuthorizationParams, SignInOptions, SignInResponse } from "../types.js"
 import { runCeremony } from "./ceremony.js"
 
@@ -35,7 +36,11 @@ export interface PasskeySignInOptions<Redirect extends boolean = true> extends S
  * (`AbortError`).
  */
 export async function signIn(provider?: ProviderId, options?: PasskeySignInOptions<true>, authorizationParams?: SignInAuthorizationParams): Promise<void>
-export async function signIn(provider?: ProviderId, options?: PasskeySignInOptions<false>, authorizationParams?: SignInAuthorizationParams): Promise<SignInResponse>
+export async function signIn(
+  provider?: ProviderId,
+  options?: PasskeySignInOptions<false>,
+  authorizationParams?: SignInAuthorizationParams,
+): Promise<SignInResponse>
 export async function signIn(
   provider?: ProviderId,
   options?: PasskeySignInOptions<boolean>,

@@ -8,8 +8,9 @@
  * read even when `session.cache` is on: linking decides on the session as
  * it is now.
  */
-import type { RequestContext } from "../context.js"
+
 import type { AdapterSession, AdapterUser } from "../adapters/contract.js"
+import type { RequestContext } from "../context.js"
 import { AdapterError } from "../errors.js"
 import { decodeSessionToken } from "../session/jwt-session.js"
 import { findStoredSession } from "../session/stored-session.js"

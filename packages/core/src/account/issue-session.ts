@@ -10,9 +10,10 @@
  *   request already had for another sign-in is deleted (no session
  *   fixation); one the user keeps (linking an account) is re-used.
  */
-import type { RequestContext } from "../context.js"
+
 import type { AdapterUser } from "../adapters/contract.js"
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
+import type { RequestContext } from "../context.js"
 import type { JWT } from "../jwt.js"
 import { clearSessionCookies, issueJwtSession } from "../session/jwt-session.js"
 import { clearSessionCache } from "../session/session-cache.js"

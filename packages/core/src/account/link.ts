@@ -32,10 +32,11 @@
  * Unlike `@auth/core`, `events.createUser` fires only when a user is really
  * created, not on a dangerous email link to an existing user.
  */
-import type { RequestContext } from "../context.js"
+
 import type { AdapterAccount, AdapterUser } from "../adapters/contract.js"
+import type { RequestContext } from "../context.js"
 import { AccountNotLinked, OAuthAccountNotLinked, WebAuthnVerificationError } from "../errors.js"
-import type { Account, Profile, TokenSet, User } from "../types.js"
+import type { TokenSet, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"
 import type { SignInAttempt } from "./sign-in-attempt.js"
 
@@ -122,7 +123,10 @@ export async function resolveOAuthUser(
   let created = false
   if (byEmail) {
     if (request.account.type === "webauthn") {
-      throw new WebAuthnVerificationError("The new passkey's address belongs to another user: a passkey is never linked by address; sign in as that user first to add it.", { provider })
+      throw new WebAuthnVerificationError(
+        "The new passkey's address belongs to another user: a passkey is never linked by address; sign in as that user first to add it.",
+        { provider },
+      )
     }
     if (!request.allowDangerousEmailAccountLinking) {
       throw new NotLinked("Another user already has this email address; sign in as them first to link the account.", { provider })

@@ -6,8 +6,9 @@
  * `finishSignIn` (sign-in.ts), which runs the `signIn` callback, the
  * account rules (link.ts) and the session. See docs/architecture.md.
  */
-import type { InternalProvider } from "../config/providers.js"
+
 import type { AdapterAuthenticator } from "../adapters/contract.js"
+import type { InternalProvider } from "../config/providers.js"
 import type { Account, Profile, TokenSet, User } from "../types.js"
 
 /**

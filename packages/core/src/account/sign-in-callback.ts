@@ -5,8 +5,9 @@
  * (security/redirect-target.ts) approved it; a refused one redirects to the
  * origin, and nobody is signed in either way.
  */
-import type { RequestContext } from "../context.js"
+
 import type { SignInCallbackParams } from "../config/auth-config.js"
+import type { RequestContext } from "../context.js"
 import { AccessDenied, AuthError } from "../errors.js"
 import { finalRedirect } from "../security/redirect-target.js"
 

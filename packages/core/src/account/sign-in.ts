@@ -14,17 +14,18 @@
  * 5. the redirect: `pages.newUser` (with `callbackUrl`) after a first
  *    sign-in when it is set, else the callback URL.
  */
-import type { RequestContext } from "../context.js"
+
 import type { AdapterUser } from "../adapters/contract.js"
+import type { RequestContext } from "../context.js"
 import { CallbackRouteError } from "../errors.js"
-import { runSignInCallback } from "./sign-in-callback.js"
 import { withQuery } from "../http/query.js"
 import type { ResponseInternal } from "../types.js"
 import { currentUser } from "./current-user.js"
 import { resolveEmailUser } from "./email-user.js"
-import { type Resolution, resolveOAuthUser } from "./link.js"
 import { issueSession } from "./issue-session.js"
+import { type Resolution, resolveOAuthUser } from "./link.js"
 import type { SignInAttempt } from "./sign-in-attempt.js"
+import { runSignInCallback } from "./sign-in-callback.js"
 
 /** Credentials: under the database strategy the session needs a user the adapter knows. */
 async function credentialsUser(ctx: RequestContext, attempt: SignInAttempt): Promise<Resolution> {
@@ -73,9 +74,7 @@ export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt):
 
   // Email accounts are not stored (as in `@auth/core`): the address is the identity.
   const linkedUser =
-    adapter && !isCredentials && !isEmail
-      ? await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId })
-      : null
+    adapter && !isCredentials && !isEmail ? await adapter.getUserByAccount!({ provider: account.provider, providerAccountId: account.providerAccountId }) : null
   const redirect = await runSignInCallback(ctx, {
     user: linkedUser ?? attempt.user,
     account,
@@ -109,9 +108,7 @@ export async function finishSignIn(ctx: RequestContext, attempt: SignInAttempt):
     ...(current ? { current } : {}),
     sameSession,
   })
-  await events.signIn?.(
-    isCredentials ? { user, account } : { user, account: signedInAccount, ...(profile === undefined ? {} : { profile }), isNewUser },
-  )
+  await events.signIn?.(isCredentials ? { user, account } : { user, account: signedInAccount, ...(profile === undefined ? {} : { profile }), isNewUser })
 
   if (isNewUser && pages.newUser) return { redirect: withQuery(pages.newUser, { callbackUrl }), cookies: ctx.responseCookies }
   return { redirect: callbackUrl, cookies: ctx.responseCookies }

@@ -9,13 +9,15 @@
  * credential response here (flows/webauthn/: the single-use challenge binds
  * it to the browser, so, as in `@auth/core`, no CSRF token).
  */
+
+import { finishSignIn } from "../account/sign-in.js"
+import type { SignInAttempt } from "../account/sign-in-attempt.js"
+import type { InternalProvider } from "../config/providers.js"
+import type { RequestContext } from "../context.js"
 import { InvalidProvider, MissingCSRF } from "../errors.js"
 import { credentialsCallback } from "../flows/credentials.js"
 import { emailCallback } from "../flows/email/callback.js"
 import type { EmailProvider } from "../flows/email/send-link.js"
-import { finishSignIn } from "../account/sign-in.js"
-import type { SignInAttempt } from "../account/sign-in-attempt.js"
-import type { InternalProvider } from "../config/providers.js"
 import { oauthCallback, proxiedCallback } from "../flows/oauth/callback.js"
 import { oauthProviderState } from "../flows/oauth/provider-state.js"
 import { completeOAuth1Callback } from "../flows/oauth1/callback.js"
@@ -23,7 +25,6 @@ import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import { webauthnCallback } from "../flows/webauthn/callback.js"
 import type { CredentialsConfig } from "../providers/credentials.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "../context.js"
 import { htmlResponse } from "./html.js"
 import { builtInPages } from "./lazy.js"
 

@@ -2,9 +2,10 @@
  * `GET /csrf`: the CSRF token for the double-submit check (its cookie is set
  * when new). With `skipCSRFCheck` it answers 404 and clears the cookie.
  */
+
+import type { RequestContext } from "../context.js"
 import { NO_CACHE_HEADERS } from "../http/response.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "../context.js"
 
 /** Handles `GET /csrf`. */
 export async function csrf(ctx: RequestContext): Promise<ResponseInternal> {

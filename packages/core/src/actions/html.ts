@@ -4,14 +4,14 @@
  * passkey script, by its hash), no third-party requests and no framing
  * (clickjacking), and no-referrer so callback URLs do not leak.
  */
+
+import type { RequestContext } from "../context.js"
 import { NO_CACHE_HEADERS } from "../http/response.js"
 import type { RenderedPage } from "../pages/index.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "../context.js"
 
 /** The CSP of the built-in pages: inline styles, images from https/data, nothing else. */
-export const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; base-uri 'none'; frame-ancestors 'none'"
+export const PAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; base-uri 'none'; frame-ancestors 'none'"
 
 /**
  * The CSP of a page carrying the inline passkey script: {@link PAGE_CSP}, plus

@@ -8,10 +8,11 @@
  * or a configuration without a WebAuthn provider never read the package.
  * Nothing is ever loaded from a CDN (docs/providers/passkey.md).
  */
+
+import { readInstalledPackageFile } from "#package-files"
 import type { ConfigSlot } from "../config/per-config.js"
 import { type PreparedConfig, perConfig } from "../config/prepare.js"
 import { AuthError } from "../errors.js"
-import { readInstalledPackageFile } from "#package-files"
 
 /** The script and the base64 SHA-256 of its exact text. */
 export interface PasskeyPageScript {

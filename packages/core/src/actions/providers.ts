@@ -1,7 +1,7 @@
 /** `GET /providers`: the client-safe list of providers, keyed by id (docs/architecture.md, "Actions"). */
 import { publicProvider } from "../config/providers.js"
-import type { PublicProvider, ResponseInternal } from "../types.js"
 import type { RequestContext } from "../context.js"
+import type { PublicProvider, ResponseInternal } from "../types.js"
 
 /** Handles `GET /providers`. */
 export function providers(ctx: RequestContext): ResponseInternal<Record<string, PublicProvider>> {

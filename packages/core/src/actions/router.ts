@@ -3,10 +3,11 @@
  * State-changing POSTs (`signin`, `signout`, `session`, credentials
  * `callback`) pass the CSRF check first; GETs never change server state.
  */
+
+import type { RequestContext } from "../context.js"
 import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { ResponseInternal } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
-import type { RequestContext } from "../context.js"
 import { csrf } from "./csrf.js"
 import { callbackAction, signInAction, webauthnOptionsAction } from "./lazy-actions.js"
 import { errorPage, signInPage, signOutPage, verifyRequestPage } from "./pages.js"

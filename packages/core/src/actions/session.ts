@@ -18,22 +18,23 @@
  * bug fixed by the next deploy signs nobody out (`@auth/core` deletes the
  * cookie). Only an explicit `null` from the `jwt` callback ends a session.
  */
+
+import type { EventCallbacks } from "../config/auth-config.js"
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
+import { defaultCallbacks } from "../config/defaults.js"
+import type { RequestContext } from "../context.js"
 import { type AuthError, type CallbackError, JWTSessionError, SessionTokenError } from "../errors.js"
 import { type JsonResponseInternal, NO_CACHE_HEADERS } from "../http/response.js"
-import { nowInSeconds } from "../session/jwe.js"
-import { defaultCallbacks } from "../config/defaults.js"
-import type { EventCallbacks } from "../config/auth-config.js"
 import type { JWT } from "../jwt.js"
-import { type DecodedSession, clearSessionCookies, decodeSessionTokenSteps, issueJwtSession } from "../session/jwt-session.js"
+import { nowInSeconds } from "../session/jwe.js"
+import { clearSessionCookies, type DecodedSession, decodeSessionTokenSteps, issueJwtSession } from "../session/jwt-session.js"
 import { answersFromTokenAlone, rememberAnswer, rememberedAnswer } from "../session/remembered-answer.js"
 import { clearSessionCache, readSessionCache, sessionCacheCookie } from "../session/session-cache.js"
 import { slidesAt } from "../session/sliding-expiry.js"
-import { type StoredSession, findStoredSession } from "../session/stored-session.js"
+import { findStoredSession, type StoredSession } from "../session/stored-session.js"
 import { hashSessionToken } from "../session/token-hash.js"
-import type { DatabaseSessionCallbackParams, Session, ResponseInternal } from "../types.js"
+import type { DatabaseSessionCallbackParams, ResponseInternal, Session } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
-import type { RequestContext } from "../context.js"
 
 /** Whether the `jwt` callback left the token as it was decoded. */
 function unchanged(jwtCallback: unknown, token: JWT, decoded: DecodedSession): boolean {
@@ -105,9 +106,7 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
   // token. Only a token this process opened before gets one: a token seen once (one of many users
   // in turn) would only make the memory larger.
   const opened =
-    ctx.jsonAnswers && !isUpdate && answersFromTokenAlone(config)
-      ? config.openedSessions.entry(ctx.cookieTable.sessionToken.name, stored.value)
-      : undefined
+    ctx.jsonAnswers && !isUpdate && answersFromTokenAlone(config) ? config.openedSessions.entry(ctx.cookieTable.sessionToken.name, stored.value) : undefined
   if (opened !== undefined) {
     const json = rememberedAnswer(config, opened)
     if (json !== undefined) {
@@ -125,9 +124,7 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
   let token: JWT | null | undefined
   try {
     // Two literals rather than a spread of `{}`: the read path allocates one object, not three.
-    const params = isUpdate
-      ? { token: decoded.token, trigger: "update" as const, session: newSession }
-      : { token: decoded.token, session: newSession }
+    const params = isUpdate ? { token: decoded.token, trigger: "update" as const, session: newSession } : { token: decoded.token, session: newSession }
     token = yield* wait(config.callbacks.jwt(params))
   } catch (error) {
     return keepSession(ctx, response, namedCallbackFailure(error, "jwt", ctx.request))
@@ -156,7 +153,11 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
       ctx.responseCookies.push(...issued.cookies)
       exp = issued.exp
     } catch (error) {
-      return keepSession(ctx, response, new JWTSessionError("The session token could not be re-issued; the cookie was kept and the answer is null.", error as Error))
+      return keepSession(
+        ctx,
+        response,
+        new JWTSessionError("The session token could not be re-issued; the cookie was kept and the answer is null.", error as Error),
+      )
     }
   }
   const session: Session = {

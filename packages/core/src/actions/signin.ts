@@ -6,14 +6,15 @@
  * credentials and WebAuthn (whose forms post to the callback), it redirects
  * to the sign-in page.
  */
+
+import type { RequestContext } from "../context.js"
 import { InvalidProvider } from "../errors.js"
+import { type EmailProvider, sendSignInLink } from "../flows/email/send-link.js"
 import { authorizationRedirect } from "../flows/oauth/authorization-url.js"
 import { oauthProviderState } from "../flows/oauth/provider-state.js"
-import { type EmailProvider, sendSignInLink } from "../flows/email/send-link.js"
 import { isOAuth1Provider } from "../flows/oauth1/settings.js"
 import { startOAuth1SignIn } from "../flows/oauth1/sign-in.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "../context.js"
 
 /** Handles `POST /signin[/{provider}]` after the CSRF check. */
 export async function signIn(ctx: RequestContext): Promise<ResponseInternal> {

@@ -5,12 +5,13 @@
  * cookie alive. The session-cache cookie (`session.cache`) goes with it, so
  * the device that signs out is signed out at once.
  */
+
+import type { RequestContext } from "../context.js"
 import { InvalidCallbackUrl, SignOutError } from "../errors.js"
 import { clearSessionCookies, decodeSessionToken } from "../session/jwt-session.js"
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
 import type { ResponseInternal } from "../types.js"
-import type { RequestContext } from "../context.js"
 
 /**
  * Where to go after signing out. A malformed `callbackUrl` must not keep the

@@ -30,41 +30,29 @@ export interface Adapter {
   createUser?(user: AdapterUser): Awaitable<AdapterUser>
   getUser?(id: string): Awaitable<AdapterUser | null>
   getUserByEmail?(email: string): Awaitable<AdapterUser | null>
-  getUserByAccount?(
-    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
-  ): Awaitable<AdapterUser | null>
+  getUserByAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<AdapterUser | null>
   updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, "id">): Awaitable<AdapterUser>
   /** Not called by Latchkey's core flows yet. */
   deleteUser?(userId: string): Promise<void> | Awaitable<AdapterUser | null | undefined>
   linkAccount?(account: AdapterAccount): Promise<void> | Awaitable<AdapterAccount | null | undefined>
   /** Not called by Latchkey's core flows yet. */
-  unlinkAccount?(
-    providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">,
-  ): Promise<void> | Awaitable<AdapterAccount | undefined>
+  unlinkAccount?(providerAccountId: Pick<AdapterAccount, "provider" | "providerAccountId">): Promise<void> | Awaitable<AdapterAccount | undefined>
   createSession?(session: { sessionToken: string; userId: string; expires: Date }): Awaitable<AdapterSession>
   getSessionAndUser?(sessionToken: string): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>
-  updateSession?(
-    session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">,
-  ): Awaitable<AdapterSession | null | undefined>
+  updateSession?(session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">): Awaitable<AdapterSession | null | undefined>
   /** Returning the deleted session is preferred. */
   deleteSession?(sessionToken: string): Promise<void> | Awaitable<AdapterSession | null | undefined>
   createVerificationToken?(verificationToken: VerificationToken): Awaitable<VerificationToken | null | undefined>
   /** Returns the token and deletes it: single use. */
   useVerificationToken?(params: { identifier: string; token: string }): Awaitable<VerificationToken | null>
-  getAccount?(
-    providerAccountId: AdapterAccount["providerAccountId"],
-    provider: AdapterAccount["provider"],
-  ): Awaitable<AdapterAccount | null>
+  getAccount?(providerAccountId: AdapterAccount["providerAccountId"], provider: AdapterAccount["provider"]): Awaitable<AdapterAccount | null>
   getAuthenticator?(credentialID: AdapterAuthenticator["credentialID"]): Awaitable<AdapterAuthenticator | null>
   /** Must throw on failure. */
   createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>
   /** An empty list for an unknown user; must throw on any other failure. */
   listAuthenticatorsByUserId?(userId: AdapterAuthenticator["userId"]): Awaitable<AdapterAuthenticator[]>
   /** Must throw on failure (including an unknown credential). */
-  updateAuthenticatorCounter?(
-    credentialID: AdapterAuthenticator["credentialID"],
-    newCounter: AdapterAuthenticator["counter"],
-  ): Awaitable<AdapterAuthenticator>
+  updateAuthenticatorCounter?(credentialID: AdapterAuthenticator["credentialID"], newCounter: AdapterAuthenticator["counter"]): Awaitable<AdapterAuthenticator>
 }
 
 /**
@@ -120,9 +108,5 @@ export const ADAPTER_METHODS: readonly AdapterMethod[] = Object.freeze(Object.ke
 
 /** Whether `value` is an ISO 8601 date-time string, for adapters that store dates as text. */
 export function isDate(value: unknown): value is string {
-  return (
-    typeof value === "string" &&
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/.test(value) &&
-    !Number.isNaN(Date.parse(value))
-  )
+  return typeof value === "string" && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$/.test(value) && !Number.isNaN(Date.parse(value))
 }

@@ -192,7 +192,8 @@ export function MemoryAdapter(): MemoryAdapterInstance {
     },
     async updateAuthenticatorCounter(credentialID, newCounter) {
       const stored = authenticators.get(credentialID)
-      if (!stored) throw new MemoryAdapterError("updateAuthenticatorCounter", "not_found", `no authenticator with credential id ${JSON.stringify(credentialID)}`)
+      if (!stored)
+        throw new MemoryAdapterError("updateAuthenticatorCounter", "not_found", `no authenticator with credential id ${JSON.stringify(credentialID)}`)
       // A signature counter only goes up: a late or replayed update never lowers it (WebAuthn §6.1.1).
       const updated = { ...stored, counter: Math.max(stored.counter, newCounter) }
       authenticators.set(credentialID, updated)
@@ -200,7 +201,8 @@ export function MemoryAdapter(): MemoryAdapterInstance {
     },
     async updateAuthenticatorBackupState(credentialID, state) {
       const stored = authenticators.get(credentialID)
-      if (!stored) throw new MemoryAdapterError("updateAuthenticatorBackupState", "not_found", `no authenticator with credential id ${JSON.stringify(credentialID)}`)
+      if (!stored)
+        throw new MemoryAdapterError("updateAuthenticatorBackupState", "not_found", `no authenticator with credential id ${JSON.stringify(credentialID)}`)
       const updated = { ...stored, credentialBackedUp: state.credentialBackedUp, credentialDeviceType: state.credentialDeviceType }
       authenticators.set(credentialID, updated)
       return copy(updated)

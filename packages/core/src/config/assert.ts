@@ -27,8 +27,7 @@ import { flagValue } from "./validate.js"
 export const MIN_SECRET_BYTES = 32
 
 /** How to fix `UntrustedHost`; the message starts with the refused URL when a request is known. */
-export const UNTRUSTED_HOST_FIX =
-  "Set `trustHost: true` (or AUTH_TRUST_HOST=true) when your server or proxy fixes the Host header, or set AUTH_URL."
+export const UNTRUSTED_HOST_FIX = "Set `trustHost: true` (or AUTH_TRUST_HOST=true) when your server or proxy fixes the Host header, or set AUTH_URL."
 
 const utf8 = new TextEncoder()
 
@@ -75,9 +74,7 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
   let conditionalUI = false
   for (const [index, provider] of providers.entries()) {
     if (!provider || typeof provider.id !== "string" || !provider.id || !/^[\w.-]+$/.test(provider.id)) {
-      return new InvalidProvider(
-        `providers[${index}]: every provider needs an id of letters, digits, "_", "." or "-"; got ${JSON.stringify(provider?.id)}.`,
-      )
+      return new InvalidProvider(`providers[${index}]: every provider needs an id of letters, digits, "_", "." or "-"; got ${JSON.stringify(provider?.id)}.`)
     }
     if (seen.has(provider.id)) {
       return new InvalidProvider(`Two providers share the id "${provider.id}": give one of them another \`id\`.`)

@@ -12,10 +12,10 @@ import type { CookiesOptions } from "../model/cookies.js"
 import type { PagesOptions, Theme } from "../model/pages.js"
 import type { AdapterSession, DefaultSession, Session } from "../model/session.js"
 import type { AdapterUser, Profile, User } from "../model/user.js"
-import type { Provider } from "../providers/index.js"
 import type { CredentialInput } from "../providers/credentials.js"
-import type { RedirectProxyAllowedOrigins } from "../security/redirect-proxy-targets.js"
+import type { Provider } from "../providers/index.js"
 import type { RateLimitStore } from "../security/rate-limit/store.js"
+import type { RedirectProxyAllowedOrigins } from "../security/redirect-proxy-targets.js"
 import type { raw, skipCSRFCheck } from "../symbols.js"
 import type { WarningCode } from "../warnings.js"
 
@@ -217,6 +217,7 @@ export interface EventCallbacks {
 }
 
 /** Logger methods; any may be overridden, the rest use the default logger. */
+// biome-ignore lint/complexity/noBannedTypes: @auth/core's LoggerInstance, kept exactly so apps' loggers type-check unchanged.
 export interface LoggerInstance extends Record<string, Function> {
   warn: (code: WarningCode) => void
   error: (error: Error) => void

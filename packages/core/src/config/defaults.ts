@@ -1,7 +1,7 @@
 /** Default values of the configuration, in one place. */
 import { DEFAULT_MAX_AGE } from "../jwt.js"
-import { randomSessionToken } from "../security/random.js"
 import { defaultRedirect } from "../security/callback-url.js"
+import { randomSessionToken } from "../security/random.js"
 import type { CallbacksOptions } from "./auth-config.js"
 
 /** `basePath` when neither the config nor `AUTH_URL` sets one. */

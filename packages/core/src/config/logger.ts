@@ -22,7 +22,7 @@ const warningHelp: Record<WarningCode, string> = {
   "short-secret": "a secret is shorter than 32 bytes; use at least 32 random bytes (`openssl rand -base64 33`).",
   "no-providers": "`providers` is empty, so nobody can sign in.",
   "no-client-ip":
-    "a sign-in email was asked for without a client IP, so no per-client limit applies and clients without one share their per-address limits. Hand core the client IP (docs/rate-limiting.md, \"The client IP\"): rateLimit.clientIpHeader or AUTH_CLIENT_IP_HEADER behind a proxy.",
+    'a sign-in email was asked for without a client IP, so no per-client limit applies and clients without one share their per-address limits. Hand core the client IP (docs/rate-limiting.md, "The client IP"): rateLimit.clientIpHeader or AUTH_CLIENT_IP_HEADER behind a proxy.',
 }
 
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.

@@ -16,27 +16,21 @@ import { AdapterError, type AuthError, EventError, InvalidOption } from "../erro
 import { type ResolvedCookies, resolveCookies } from "../http/cookie-defaults.js"
 import { normalizeBasePath } from "../http/request.js"
 import type { JWTOptions } from "../jwt.js"
+import { RedirectProxyTargets } from "../security/redirect-proxy-targets.js"
 import { KeyRing } from "../session/keys.js"
 import { LegacySessions } from "../session/legacy-token.js"
 import { OpenedTokenCache } from "../session/opened-token-cache.js"
-import { RedirectProxyTargets } from "../security/redirect-proxy-targets.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { LoggerInstance, PagesOptions, Theme } from "../types.js"
-import type { AuthConfig, CallbacksOptions, EventCallbacks, RateLimitOptions, SessionOptions } from "./auth-config.js"
 import { assertConfig } from "./assert.js"
+import type { AuthConfig, CallbacksOptions, EventCallbacks, RateLimitOptions, SessionOptions } from "./auth-config.js"
 import { prepareCallbacks } from "./callbacks.js"
-import {
-  DEFAULT_BASE_PATH,
-  DEFAULT_SESSION_MAX_AGE,
-  DEFAULT_SESSION_UPDATE_AGE,
-  defaultCallbacks,
-  defaultGenerateSessionToken,
-} from "./defaults.js"
+import { DEFAULT_BASE_PATH, DEFAULT_SESSION_MAX_AGE, DEFAULT_SESSION_UPDATE_AGE, defaultCallbacks, defaultGenerateSessionToken } from "./defaults.js"
 import { ENV_PROBLEM } from "./env.js"
 import { envOriginOf } from "./env-origin.js"
-import { createLogger, redactSecrets, redactedValue } from "./logger.js"
-import { type InternalProvider, normalizeProviders } from "./providers.js"
+import { createLogger, redactedValue, redactSecrets } from "./logger.js"
 import { type ConfigSlot, ConfigSlots } from "./per-config.js"
+import { type InternalProvider, normalizeProviders } from "./providers.js"
 import { ConfigSnapshot } from "./snapshot.js"
 import { flagValue, validateOptions } from "./validate.js"
 
@@ -231,8 +225,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     return failed(config, logger, error as AuthError)
   }
   const secrets = secretsOf(config.secret)
-  const sameSecrets =
-    previous?.keyRing && previous.secrets.length === secrets.length && previous.secrets.every((s, i) => s === secrets[i])
+  const sameSecrets = previous?.keyRing && previous.secrets.length === secrets.length && previous.secrets.every((s, i) => s === secrets[i])
   const keyRing = sameSecrets ? previous!.keyRing : secrets.length ? new KeyRing(secrets) : undefined
   // What was opened under these secrets stays valid exactly as long as the key ring does.
   const openedSessions = sameSecrets ? previous!.openedSessions : new OpenedTokenCache()

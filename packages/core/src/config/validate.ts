@@ -11,8 +11,8 @@
  * are checked where they are normalised (config/providers.ts).
  */
 import { InvalidOption } from "../errors.js"
-import { originOfEntry } from "../security/redirect-proxy-targets.js"
 import { checkRateLimit } from "../security/rate-limit/check.js"
+import { originOfEntry } from "../security/redirect-proxy-targets.js"
 
 /** Reads a boolean option: a boolean, or a string where "false", "0", "no", "off" and "" are false. */
 export function flagValue(value: unknown): boolean | undefined {
@@ -42,8 +42,7 @@ function describe(value: unknown): string {
 }
 
 const isUnset = (value: unknown): value is null | undefined => value === undefined || value === null
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  value !== null && typeof value === "object" && !Array.isArray(value)
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === "object" && !Array.isArray(value)
 
 type Problem = string | undefined
 
@@ -162,7 +161,12 @@ function checkAllowedOrigins(path: string, value: unknown): Problem {
   if (!Array.isArray(value)) return mustBe(path, value, what)
   const index = value.findIndex((entry) => typeof entry !== "string" || originOfEntry(entry) === undefined)
   if (index === -1) return undefined
-  return mustBe(`${path}[${index}]`, value[index], "an origin: an absolute http(s) URL with no path", 'Write only scheme, host and port, e.g. "https://pr-42.preview.example.com"; for a pattern, pass a function.')
+  return mustBe(
+    `${path}[${index}]`,
+    value[index],
+    "an origin: an absolute http(s) URL with no path",
+    'Write only scheme, host and port, e.g. "https://pr-42.preview.example.com"; for a pattern, pass a function.',
+  )
 }
 
 function checkExperimental(value: unknown): Problem {
@@ -192,13 +196,23 @@ function checkRateLimitOptions(value: unknown): Problem {
   const problem = checkObject("rateLimit", value)
   if (problem || !isObject(value)) return problem
   if (!isUnset(value.store) && !(isObject(value.store) && typeof value.store.consume === "function")) {
-    return mustBe("rateLimit.store", value.store, "a rate-limit store (an object with a consume(key, limit, window) method)", "e.g. `new MemoryRateLimitStore()` or `new RedisRateLimitStore(redis)`.")
+    return mustBe(
+      "rateLimit.store",
+      value.store,
+      "a rate-limit store (an object with a consume(key, limit, window) method)",
+      "e.g. `new MemoryRateLimitStore()` or `new RedisRateLimitStore(redis)`.",
+    )
   }
   if (!isUnset(value.clientIpHeader) && (typeof value.clientIpHeader !== "string" || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/i.test(value.clientIpHeader))) {
     return mustBe("rateLimit.clientIpHeader", value.clientIpHeader, "a header name", 'e.g. "x-real-ip": the header your proxy sets to the client\'s address.')
   }
   if (!isUnset(value.ipv6Subnet) && !(Number.isInteger(value.ipv6Subnet) && (value.ipv6Subnet as number) >= 1 && (value.ipv6Subnet as number) <= 128)) {
-    return mustBe("rateLimit.ipv6Subnet", value.ipv6Subnet, "an integer from 1 to 128", "It is the prefix length IPv6 clients are grouped by; the default 64 counts each /64 as one client.")
+    return mustBe(
+      "rateLimit.ipv6Subnet",
+      value.ipv6Subnet,
+      "an integer from 1 to 128",
+      "It is the prefix length IPv6 clients are grouped by; the default 64 counts each /64 as one client.",
+    )
   }
   const email = value.email
   return (

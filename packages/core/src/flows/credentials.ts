@@ -10,11 +10,12 @@
  * and each callback decided) without the submitted fields, the token or the
  * secret.
  */
-import type { RequestContext } from "../context.js"
+
 import type { SignInAttempt } from "../account/sign-in-attempt.js"
-import { CallbackRouteError, CredentialsSignin, AuthError } from "../errors.js"
-import type { CredentialsConfig } from "../providers/credentials.js"
+import type { RequestContext } from "../context.js"
+import { AuthError, CallbackRouteError, CredentialsSignin } from "../errors.js"
 import { toWebHeaders } from "../http/request.js"
+import type { CredentialsConfig } from "../providers/credentials.js"
 import type { Account, User } from "../types.js"
 
 function authorizeRequest(ctx: RequestContext): Request {

@@ -16,8 +16,9 @@
  * flow turns oauth4webapi's own https check off because this wrapper
  * applies the rule above instead.
  */
-import { InvalidEndpoints } from "../errors.js"
+
 import type { InternalProvider } from "../config/providers.js"
+import { InvalidEndpoints } from "../errors.js"
 import { customFetch } from "../symbols.js"
 
 /** The fetch a provider may supply under the `customFetch` symbol. */
@@ -141,10 +142,7 @@ export function providerFetch(settings: ProviderTransport): FetchLike {
     assertTransport(url, settings)
     const what = `Provider "${settings.id}" (${url.origin}${url.pathname})`
     const controller = new AbortController()
-    const timer = setTimeout(
-      () => controller.abort(new ProviderRequestError(`${what} did not answer within ${settings.timeout} ms.`)),
-      settings.timeout,
-    )
+    const timer = setTimeout(() => controller.abort(new ProviderRequestError(`${what} did not answer within ${settings.timeout} ms.`)), settings.timeout)
     try {
       const response = await raceAbort(
         Promise.resolve().then(() => underlying(input, { ...init, signal: controller.signal })),

@@ -77,8 +77,7 @@ function hostOnly(option: CookieOption): CookieOption {
  * prevents planting.
  */
 export function expireCookies(names: readonly string[], option: CookieOption): Cookie[] {
-  const expired = (variant: CookieOption) =>
-    names.map((name) => ({ name, value: "", options: { ...variant.options, maxAge: 0, expires: undefined } }))
+  const expired = (variant: CookieOption) => names.map((name) => ({ name, value: "", options: { ...variant.options, maxAge: 0, expires: undefined } }))
   if (option.options.domain === undefined) return expired(option)
   // The configured variant last: a framework that keeps one Set-Cookie per name keeps that one.
   return [...expired(hostOnly(option)), ...expired(option)]
@@ -108,11 +107,19 @@ export function writeChunkedCookie(
     }
   }
   const written = new Set(pieces.map((piece) => piece.name))
-  const expiries = expireCookies(previousNames.filter((name) => !written.has(name)), option)
+  const expiries = expireCookies(
+    previousNames.filter((name) => !written.has(name)),
+    option,
+  )
   if (option.options.domain !== undefined) {
     // A host-only cookie of a name written here is a different cookie from the domain-scoped one,
     // and browsers send the older first: expire it, before the pieces, so it cannot shadow them.
-    expiries.push(...expireCookies(previousNames.filter((name) => written.has(name)), hostOnly(option)))
+    expiries.push(
+      ...expireCookies(
+        previousNames.filter((name) => written.has(name)),
+        hostOnly(option),
+      ),
+    )
   }
   return [...expiries, ...pieces]
 }

@@ -14,8 +14,9 @@
  *
  * @module
  */
-export { encodeParsedForm } from "./form-body.js"
+
 export { parseCookieHeader } from "../http/cookie-header.js"
+export { encodeParsedForm } from "./form-body.js"
 export { originFromHost } from "./host-origin.js"
 export { type PublicOriginInput, resolvePublicOrigin } from "./public-origin.js"
 export { readSession, type SessionReadRequest, sessionFromBody } from "./read-session.js"

@@ -92,9 +92,7 @@ function parseRgbArguments({ channels, alpha, legacy }: ColorArguments): Rgba | 
   const numbers = channels.map((c) => IS_NUMBER.test(c))
   if (!channels.every((_, i) => percents[i] || numbers[i])) return undefined
   if (legacy && !(percents.every(Boolean) || numbers.every(Boolean))) return undefined
-  const [r, g, b] = channels.map((c, i) =>
-    clamp(percents[i] ? (Number.parseFloat(c) / 100) * 255 : Number.parseFloat(c), 0, 255),
-  ) as [number, number, number]
+  const [r, g, b] = channels.map((c, i) => clamp(percents[i] ? (Number.parseFloat(c) / 100) * 255 : Number.parseFloat(c), 0, 255)) as [number, number, number]
   const a = parseAlpha(alpha)
   return a === undefined ? undefined : { r, g, b, a }
 }

@@ -14,9 +14,7 @@ import { safeLinkUrl } from "./url.js"
 export function EmailConfirmPage({ email, host, actionUrl, token, callbackUrl, csrfToken }: EmailConfirmPageProps) {
   return (
     <>
-      <h1>
-        Sign in to {host}
-      </h1>
+      <h1>Sign in to {host}</h1>
       <p>
         Sign in as <strong>{email}</strong>?
       </p>

@@ -17,10 +17,7 @@ export function inputId(name: string, providerId: string): string {
 
 // Types that render as a single labelled control; anything else (including
 // "hidden", "submit", "image", "file") falls back to "text".
-const INPUT_TYPES = [
-  "text", "password", "email", "tel", "url", "number", "search",
-  "date", "datetime-local", "month", "week", "time", "checkbox",
-] as const
+const INPUT_TYPES = ["text", "password", "email", "tel", "url", "number", "search", "date", "datetime-local", "month", "week", "time", "checkbox"] as const
 
 /** An input type the pages render. */
 export type InputType = (typeof INPUT_TYPES)[number]

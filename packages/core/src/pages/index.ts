@@ -6,10 +6,11 @@
  *
  * @module pages
  */
-export { renderSignInPage } from "./signin.js"
-export { renderSignOutPage } from "./signout.js"
-export { renderErrorPage } from "./error.js"
-export { renderVerifyRequestPage } from "./verify-request.js"
+
 export { renderEmailConfirmPage } from "./email-confirm.js"
+export { renderErrorPage } from "./error.js"
 export { passkeyPageScript } from "./passkey-script.js"
 export type * from "./props.js"
+export { renderSignInPage } from "./signin.js"
+export { renderSignOutPage } from "./signout.js"
+export { renderVerifyRequestPage } from "./verify-request.js"

@@ -8,7 +8,7 @@
  * color instead.
  */
 import type { Theme } from "../types.js"
-import { composite, contrastRatio, formatColor, parseColor, readableTextOn, type Rgba } from "./color.js"
+import { composite, contrastRatio, formatColor, parseColor, type Rgba, readableTextOn } from "./color.js"
 import type { PageProviderStyle } from "./props.js"
 import { DARK, LIGHT, type Palette, schemeRules, THEME_CLASS } from "./styles.js"
 

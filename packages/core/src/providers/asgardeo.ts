@@ -15,7 +15,7 @@
  *
  * @module providers/asgardeo
  */
-import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { oidcProvider, type StandardClaims } from "./lib/oidc-defaults.js"
 import { userFrom } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 

@@ -21,7 +21,7 @@
  *
  * @module providers/azure-ad-b2c
  */
-import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { oidcProvider, type StandardClaims } from "./lib/oidc-defaults.js"
 import { userFrom } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -55,7 +55,8 @@ export interface AzureADB2COptions extends OIDCUserConfig<AzureADB2CProfile> {
 export default function AzureADB2C(options: AzureADB2COptions = {}): OIDCConfig<AzureADB2CProfile> {
   const { issuer, primaryUserFlow } = options
   // B2C's issuer ends with a slash; the flow's document sits below it.
-  const wellKnown = issuer && primaryUserFlow ? `${issuer.replace(/\/*$/, "/")}.well-known/openid-configuration?p=${encodeURIComponent(primaryUserFlow)}` : undefined
+  const wellKnown =
+    issuer && primaryUserFlow ? `${issuer.replace(/\/*$/, "/")}.well-known/openid-configuration?p=${encodeURIComponent(primaryUserFlow)}` : undefined
   return oidcProvider<AzureADB2CProfile>(
     {
       id: "azure-ad-b2c",

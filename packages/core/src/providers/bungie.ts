@@ -96,7 +96,9 @@ async function requestBungieUser(context: UserinfoRequestContext): Promise<Bungi
   const body = (await requestProviderJson(context, userinfoUrl(provider, USERINFO), { headers: { "x-api-key": apiKey } })) as Partial<BungieProfile> | null
   if (body?.ErrorCode !== 1 || typeof body.Response?.bungieNetUser !== "object" || body.Response.bungieNetUser === null) {
     const status = typeof body?.ErrorStatus === "string" ? body.ErrorStatus.slice(0, 100) : "no ErrorStatus"
-    throw new OAuthCallbackError(`Provider "${provider.id}": Bungie answered error ${String(body?.ErrorCode).slice(0, 20)} (${status}).`, { provider: provider.id })
+    throw new OAuthCallbackError(`Provider "${provider.id}": Bungie answered error ${String(body?.ErrorCode).slice(0, 20)} (${status}).`, {
+      provider: provider.id,
+    })
   }
   return body as BungieProfile
 }

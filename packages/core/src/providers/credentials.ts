@@ -36,8 +36,7 @@ export interface CredentialInput {
 }
 
 /** A configured credentials provider. */
-export interface CredentialsConfig<Inputs extends Record<string, CredentialInput> = Record<string, CredentialInput>>
-  extends CommonProviderOptions {
+export interface CredentialsConfig<Inputs extends Record<string, CredentialInput> = Record<string, CredentialInput>> extends CommonProviderOptions {
   type: "credentials"
   /** The fields of the built-in sign-in form, keyed by form field name. */
   credentials: Inputs

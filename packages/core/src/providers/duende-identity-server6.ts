@@ -15,7 +15,7 @@
  *
  * @module providers/duende-identity-server6
  */
-import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { oidcProvider, type StandardClaims } from "./lib/oidc-defaults.js"
 import { standardClaimsUser } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
@@ -31,5 +31,8 @@ export interface DuendeISUser extends StandardClaims {
  * `name` or `preferred_username`, `email`, `image` = `picture`.
  */
 export default function DuendeIdentityServer6(options: OIDCUserConfig<DuendeISUser> = {}): OIDCConfig<DuendeISUser> {
-  return oidcProvider<DuendeISUser>({ id: "duende-identity-server6", name: "DuendeIdentityServer6", profile: standardClaimsUser, style: { bg: "#1b3a5c", text: "#ffffff" } }, options)
+  return oidcProvider<DuendeISUser>(
+    { id: "duende-identity-server6", name: "DuendeIdentityServer6", profile: standardClaimsUser, style: { bg: "#1b3a5c", text: "#ffffff" } },
+    options,
+  )
 }

@@ -13,7 +13,7 @@
  * @module providers/forwardemail
  */
 import type { EmailConfig, EmailUserConfig } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest } from "./lib/email-api.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiSender, emailApiProvider, jsonRequest } from "./lib/email-api.js"
 
 /** Forward Email's API (https://forwardemail.net/en/email-api#outbound-smtp-emails). */
 export const FORWARDEMAIL_API_URL = "https://api.forwardemail.net"

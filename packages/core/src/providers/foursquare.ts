@@ -66,7 +66,9 @@ async function requestFoursquareUser(context: UserinfoRequestContext): Promise<F
   const body = (await requestProviderJson(context, url.href)) as Partial<FoursquareProfile> | null
   if (body?.meta?.code !== 200 || typeof body.response?.user !== "object" || body.response.user === null) {
     const detail = typeof body?.meta?.errorType === "string" ? body.meta.errorType.slice(0, 100) : "no user"
-    throw new OAuthCallbackError(`Provider "${provider.id}": Foursquare answered code ${String(body?.meta?.code).slice(0, 10)} (${detail}).`, { provider: provider.id })
+    throw new OAuthCallbackError(`Provider "${provider.id}": Foursquare answered code ${String(body?.meta?.code).slice(0, 10)} (${detail}).`, {
+      provider: provider.id,
+    })
   }
   return body as FoursquareProfile
 }

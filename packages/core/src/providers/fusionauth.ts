@@ -22,7 +22,7 @@
  *
  * @module providers/fusionauth
  */
-import { type StandardClaims, oidcProvider } from "./lib/oidc-defaults.js"
+import { oidcProvider, type StandardClaims } from "./lib/oidc-defaults.js"
 import { userFrom } from "./lib/standard-profile.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 

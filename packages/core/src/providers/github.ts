@@ -102,7 +102,10 @@ export function gitHubEmail(publicEmail: unknown, emails: unknown): { email: str
     const wanted = publicEmail.toLowerCase()
     const verified =
       Array.isArray(emails) &&
-      emails.some((entry) => typeof entry === "object" && entry !== null && entry.verified === true && typeof entry.email === "string" && entry.email.toLowerCase() === wanted)
+      emails.some(
+        (entry) =>
+          typeof entry === "object" && entry !== null && entry.verified === true && typeof entry.email === "string" && entry.email.toLowerCase() === wanted,
+      )
     return { email: publicEmail, verified }
   }
   const picked = pickGitHubEmail(emails)

@@ -18,9 +18,10 @@
  *
  * @module providers/identity-server4
  */
+
+import type { DuendeISUser } from "./duende-identity-server6.js"
 import { oidcProvider } from "./lib/oidc-defaults.js"
 import { standardClaimsUser } from "./lib/standard-profile.js"
-import type { DuendeISUser } from "./duende-identity-server6.js"
 import type { OIDCConfig, OIDCUserConfig } from "./oauth.js"
 
 /** The ID token claims of IdentityServer4's standard identity resources: as Duende IdentityServer's. */
@@ -31,5 +32,8 @@ export type IdentityServer4Profile = DuendeISUser
  * `preferred_username`, `email`, `image` = `picture`.
  */
 export default function IdentityServer4(options: OIDCUserConfig<IdentityServer4Profile> = {}): OIDCConfig<IdentityServer4Profile> {
-  return oidcProvider<IdentityServer4Profile>({ id: "identity-server4", name: "IdentityServer4", profile: standardClaimsUser, style: { bg: "#2f4f8f", text: "#ffffff" } }, options)
+  return oidcProvider<IdentityServer4Profile>(
+    { id: "identity-server4", name: "IdentityServer4", profile: standardClaimsUser, style: { bg: "#2f4f8f", text: "#ffffff" } },
+    options,
+  )
 }

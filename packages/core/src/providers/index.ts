@@ -12,11 +12,11 @@ import type { EmailConfig, EmailProviderId } from "./email.js"
 import type { OAuth2Config, OAuthConfig, OAuthProviderId, OIDCConfig } from "./oauth.js"
 import type { WebAuthnConfig, WebAuthnProviderType } from "./webauthn.js"
 
+export type { CommonProviderOptions, ProviderType } from "../model/provider.js"
 export type * from "./credentials.js"
 export type * from "./email.js"
 export type * from "./oauth.js"
 export type * from "./webauthn.js"
-export type { CommonProviderOptions, ProviderType } from "../model/provider.js"
 
 /** Any provider's configuration; `P` is an OAuth provider's profile shape. */
 export type ProviderConfig<P = any> = OIDCConfig<P> | OAuth2Config<P> | EmailConfig | CredentialsConfig | WebAuthnConfig

@@ -16,7 +16,7 @@
  */
 import { InvalidProvider } from "../errors.js"
 import type { EmailConfig, EmailUserConfig } from "./email.js"
-import { apiEndpoint, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest } from "./lib/email-api.js"
+import { apiEndpoint, type EmailApiOptions, type EmailApiSender, emailApiProvider, jsonRequest } from "./lib/email-api.js"
 
 /** Loops' API (https://loops.so/docs/api-reference/send-transactional-email). */
 export const LOOPS_API_URL = "https://app.loops.so"
@@ -44,7 +44,11 @@ const sendWithLoops: EmailApiSender<LoopsOptions> = {
     }
     const dataVariables: Record<string, string> = { url: params.url }
     if (params.code !== undefined) dataVariables.code = params.code
-    return jsonRequest(apiEndpoint(provider, LOOPS_API_URL, "/api/v1/transactional"), { Authorization: `Bearer ${apiKey}` }, { transactionalId, email: params.identifier, dataVariables })
+    return jsonRequest(
+      apiEndpoint(provider, LOOPS_API_URL, "/api/v1/transactional"),
+      { Authorization: `Bearer ${apiKey}` },
+      { transactionalId, email: params.identifier, dataVariables },
+    )
   },
 }
 

@@ -14,7 +14,15 @@
  */
 import { InvalidProvider } from "../errors.js"
 import type { EmailConfig, EmailUserConfig } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiProvider, emailApiProvider, type EmailApiSender, parseSender } from "./lib/email-api.js"
+import {
+  apiEndpoint,
+  composeMessage,
+  type EmailApiOptions,
+  type EmailApiProvider,
+  type EmailApiSender,
+  emailApiProvider,
+  parseSender,
+} from "./lib/email-api.js"
 
 /** Mailgun's API by region: the US one, and the EU one for domains created in the EU. */
 export const MAILGUN_API_URLS = { US: "https://api.mailgun.net", EU: "https://api.eu.mailgun.net" } as const
@@ -46,7 +54,9 @@ function regionalApi(provider: EmailApiProvider & MailgunOptions): string {
 function sendingDomain(provider: EmailApiProvider & MailgunOptions, from: string): string {
   const domain = provider.domain ?? parseSender(from).address.split("@")[1]
   if (!domain || !/^[a-z0-9.-]+$/i.test(domain)) {
-    throw new InvalidProvider(`Email provider "${provider.id}": no Mailgun sending domain; pass \`domain\` or a \`from\` address at it (got ${JSON.stringify(domain ?? from)}).`)
+    throw new InvalidProvider(
+      `Email provider "${provider.id}": no Mailgun sending domain; pass \`domain\` or a \`from\` address at it (got ${JSON.stringify(domain ?? from)}).`,
+    )
   }
   return domain
 }

@@ -68,7 +68,12 @@ export default function Mastodon(options: MastodonOptions = {}): OAuthConfig<Mas
     id: "mastodon",
     name: "Mastodon",
     type: "oauth",
-    ...instanceEndpoints(base, { authorization: "/oauth/authorize", scope: "read:accounts", token: "/oauth/token", userinfo: "/api/v1/accounts/verify_credentials" }),
+    ...instanceEndpoints(base, {
+      authorization: "/oauth/authorize",
+      scope: "read:accounts",
+      token: "/oauth/token",
+      userinfo: "/api/v1/accounts/verify_credentials",
+    }),
     checks: ["pkce", "state"],
     profile(profile) {
       return { id: profile.id, name: profile.display_name || profile.username, email: null, image: profile.avatar_static ?? profile.avatar ?? null }

@@ -58,7 +58,8 @@ const ACCOUNT_ID = /^[A-Za-z0-9_-]+$/
 
 /** The host label of an account id: lower case, `_` → `-` (a sandbox `1234567_SB1` is `1234567-sb1`). */
 export function netSuiteHostLabel(accountID: string): string {
-  if (!ACCOUNT_ID.test(accountID)) throw new TypeError(`NetSuite: accountID ${JSON.stringify(accountID.slice(0, 60))} is not an account id (letters, digits, "-" and "_").`)
+  if (!ACCOUNT_ID.test(accountID))
+    throw new TypeError(`NetSuite: accountID ${JSON.stringify(accountID.slice(0, 60))} is not an account id (letters, digits, "-" and "_").`)
   return accountID.toLowerCase().replace(/_/g, "-")
 }
 

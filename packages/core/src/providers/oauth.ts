@@ -6,11 +6,12 @@
  *
  * @module providers/oauth
  */
-import type { customFetch } from "../symbols.js"
+
 import type { Account, TokenSet } from "../model/account.js"
 import type { Awaitable } from "../model/common.js"
 import type { CommonProviderOptions } from "../model/provider.js"
 import type { Profile, User } from "../model/user.js"
+import type { customFetch } from "../symbols.js"
 
 /** An endpoint: a URL, or a URL with extra query parameters. */
 export type EndpointHandler = string | { url?: string; params?: Record<string, unknown>; [option: string]: unknown }

@@ -13,7 +13,7 @@
  * @module providers/postmark
  */
 import type { EmailConfig, EmailUserConfig } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest } from "./lib/email-api.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiSender, emailApiProvider, jsonRequest } from "./lib/email-api.js"
 
 /** Postmark's API. */
 export const POSTMARK_API_URL = "https://api.postmarkapp.com"

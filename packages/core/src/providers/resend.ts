@@ -13,7 +13,7 @@
  * @module providers/resend
  */
 import type { EmailConfig, EmailUserConfig } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest } from "./lib/email-api.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiSender, emailApiProvider, jsonRequest } from "./lib/email-api.js"
 
 /** Resend's API. */
 export const RESEND_API_URL = "https://api.resend.com"

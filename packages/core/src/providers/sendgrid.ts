@@ -13,7 +13,7 @@
  * @module providers/sendgrid
  */
 import type { EmailConfig, EmailUserConfig } from "./email.js"
-import { apiEndpoint, composeMessage, type EmailApiOptions, emailApiProvider, type EmailApiSender, jsonRequest, parseSender } from "./lib/email-api.js"
+import { apiEndpoint, composeMessage, type EmailApiOptions, type EmailApiSender, emailApiProvider, jsonRequest, parseSender } from "./lib/email-api.js"
 
 /** SendGrid's global API. Accounts with EU data residency use `https://api.eu.sendgrid.com`. */
 export const SENDGRID_API_URL = "https://api.sendgrid.com"

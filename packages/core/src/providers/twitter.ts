@@ -37,8 +37,9 @@
  *
  * @module providers/twitter
  */
-import type { OAuth1Config, OAuth1TokenSet, OAuth1UserinfoContext } from "./oauth1.js"
+
 import type { OAuthConfig, OAuthUserConfig } from "./oauth.js"
+import type { OAuth1Config, OAuth1TokenSet, OAuth1UserinfoContext } from "./oauth1.js"
 
 /** A hashtag in a user's description (`entities.description.hashtags`). */
 export interface TwitterHashtag {

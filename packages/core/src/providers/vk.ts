@@ -65,7 +65,8 @@ async function requestVkUser(context: UserinfoRequestContext): Promise<VkProfile
   if (!url.searchParams.has("fields")) url.searchParams.set("fields", "photo_100")
   const body = (await requestProviderJson(context, url.href)) as { response?: unknown; error?: { error_code?: unknown; error_msg?: unknown } }
   const where = `Provider "${context.provider.id}": users.get`
-  if (body?.error) throw new OAuthCallbackError(`${where} answered the error ${String(body.error.error_code)}: ${String(body.error.error_msg ?? "").slice(0, 200)}`)
+  if (body?.error)
+    throw new OAuthCallbackError(`${where} answered the error ${String(body.error.error_code)}: ${String(body.error.error_msg ?? "").slice(0, 200)}`)
   const user = Array.isArray(body?.response) ? (body.response[0] as VkProfile | undefined) : undefined
   if (!user || typeof user !== "object") throw new OAuthCallbackError(`${where} answered no user.`)
   const email = context.tokens.email

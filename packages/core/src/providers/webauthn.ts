@@ -25,8 +25,8 @@
  * @module providers/webauthn
  */
 import type { SemverString } from "../model/common.js"
-import type { CredentialInput } from "./credentials.js"
 import type { CommonProviderOptions } from "../model/provider.js"
+import type { CredentialInput } from "./credentials.js"
 
 /** The WebAuthn provider type. */
 export type WebAuthnProviderType = "webauthn"
@@ -163,7 +163,7 @@ export function webauthnWellKnown(config: ProvidersHolder): Response {
   const listed: string[] = []
   for (const entry of config.providers) {
     const provider = (typeof entry === "function" ? (entry as () => unknown)() : entry) as Partial<WebAuthnConfig> | null
-    if (!provider || provider.type !== "webauthn") continue
+    if (provider?.type !== "webauthn") continue
     const options = (provider.options as Partial<WebAuthnConfig> | undefined) ?? {}
     for (const origin of origins(options.relyingParty ?? options.relayingParty ?? provider.relyingParty ?? provider.relayingParty)) {
       if (!listed.includes(origin)) listed.push(origin)

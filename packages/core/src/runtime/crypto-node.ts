@@ -10,15 +10,7 @@
  * Both directions are checked against `jose` in `test/unit/session/jwe.test.ts`,
  * and so is the key thumbprint (RFC 7638), which on Node needs no `jose` at all.
  */
-import {
-  createCipheriv,
-  createDecipheriv,
-  createHash,
-  createHmac,
-  hkdfSync,
-  randomFillSync,
-  timingSafeEqual,
-} from "node:crypto"
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomFillSync, timingSafeEqual } from "node:crypto"
 import type { CompactJweParts, ContentEncryption, RuntimeCrypto } from "./crypto-types.js"
 
 const b64u = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("base64url")
@@ -86,7 +78,9 @@ export const runtimeCrypto: RuntimeCrypto = {
   octJwkThumbprint(key, hash) {
     // RFC 7638 §3.2-3.3: the required members of an "oct" JWK, in lexicographic order, without
     // whitespace; base64url has no character JSON would escape.
-    return createHash(hash).update(`{"k":"${b64u(key)}","kty":"oct"}`).digest("base64url")
+    return createHash(hash)
+      .update(`{"k":"${b64u(key)}","kty":"oct"}`)
+      .digest("base64url")
   },
   hkdfSha256(secret, salt, info, length) {
     return new Uint8Array(hkdfSync("sha256", secret, salt, info, length))
@@ -94,8 +88,7 @@ export const runtimeCrypto: RuntimeCrypto = {
   encryptCompact(enc, key, protectedHeader, plaintext) {
     if (key.length !== keyLength[enc]) throw new TypeError(`${enc} needs a ${keyLength[enc]}-byte key`)
     const aad = Buffer.from(protectedHeader, "ascii")
-    const { iv, ciphertext, tag } =
-      enc === "A256GCM" ? encryptGcm(key, aad, plaintext) : encryptCbcHs512(key, aad, plaintext)
+    const { iv, ciphertext, tag } = enc === "A256GCM" ? encryptGcm(key, aad, plaintext) : encryptCbcHs512(key, aad, plaintext)
     return `${protectedHeader}..${b64u(iv)}.${b64u(ciphertext)}.${b64u(tag)}`
   },
   decryptCompact(enc, key, parts: CompactJweParts) {
@@ -104,10 +97,7 @@ export const runtimeCrypto: RuntimeCrypto = {
     const iv = fromB64u(parts.iv)
     const ciphertext = fromB64u(parts.ciphertext)
     const tag = fromB64u(parts.tag)
-    const plaintext =
-      enc === "A256GCM"
-        ? decryptGcm(key, aad, iv, ciphertext, tag)
-        : decryptCbcHs512(key, aad, iv, ciphertext, tag)
+    const plaintext = enc === "A256GCM" ? decryptGcm(key, aad, iv, ciphertext, tag) : decryptCbcHs512(key, aad, iv, ciphertext, tag)
     return plaintext && new Uint8Array(plaintext.buffer, plaintext.byteOffset, plaintext.byteLength)
   },
 }

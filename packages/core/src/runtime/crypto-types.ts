@@ -32,21 +32,12 @@ export interface RuntimeCrypto {
    * RFC 7518 §4.5). `protectedHeader` is already base64url-encoded: it is the
    * additional authenticated data.
    */
-  encryptCompact(
-    enc: ContentEncryption,
-    key: Uint8Array,
-    protectedHeader: string,
-    plaintext: Uint8Array,
-  ): Awaitable<string>
+  encryptCompact(enc: ContentEncryption, key: Uint8Array, protectedHeader: string, plaintext: Uint8Array): Awaitable<string>
   /**
    * Opens the parts of a compact `dir` JWE whose header was already parsed and
    * checked. Returns the plaintext, or `null` when authentication fails.
    */
-  decryptCompact(
-    enc: ContentEncryption,
-    key: Uint8Array,
-    parts: CompactJweParts,
-  ): Awaitable<Uint8Array | null>
+  decryptCompact(enc: ContentEncryption, key: Uint8Array, parts: CompactJweParts): Awaitable<Uint8Array | null>
 }
 
 /** The five base64url segments of a compact JWE (RFC 7516 §7.1). */

@@ -5,10 +5,11 @@
  * own crypto API is WebCrypto, and their node:crypto is a compatibility layer), on edge runtimes,
  * in browsers, and on any runtime without the "node" condition.
  */
+
+import { encode as encodeBase64Url } from "jose/base64url"
 import { compactDecrypt } from "jose/jwe/compact/decrypt"
 import { CompactEncrypt } from "jose/jwe/compact/encrypt"
 import { calculateJwkThumbprint } from "jose/jwk/thumbprint"
-import { encode as encodeBase64Url } from "jose/base64url"
 import type { CompactJweParts, ContentEncryption, RuntimeCrypto } from "./crypto-types.js"
 
 const utf8 = new TextEncoder()
@@ -36,11 +37,7 @@ export const runtimeCrypto: RuntimeCrypto = {
   },
   async hkdfSha256(secret, salt, info, length) {
     const ikm = await crypto.subtle.importKey("raw", utf8.encode(secret), "HKDF", false, ["deriveBits"])
-    const bits = await crypto.subtle.deriveBits(
-      { name: "HKDF", hash: "SHA-256", salt: utf8.encode(salt), info: utf8.encode(info) },
-      ikm,
-      length * 8,
-    )
+    const bits = await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: utf8.encode(salt), info: utf8.encode(info) }, ikm, length * 8)
     return new Uint8Array(bits)
   },
   async encryptCompact(enc, key, protectedHeader, plaintext) {

@@ -15,5 +15,8 @@ export function randomHex(bytes: number): string {
  */
 export function randomSessionToken(): string {
   const values = crypto.getRandomValues(new Uint8Array(32))
-  return btoa(String.fromCharCode(...values)).replace(/=+$/, "").replace(/\+/g, "-").replace(/\//g, "_")
+  return btoa(String.fromCharCode(...values))
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
 }

@@ -10,9 +10,9 @@
  * claims of the wrong type or out of range.
  */
 import { runtimeCrypto } from "#crypto"
-import type { ContentEncryption } from "../runtime/crypto-types.js"
 import type { Awaitable } from "../model/common.js"
-import { type Steps, runSteps, wait } from "../util/steps.js"
+import type { ContentEncryption } from "../runtime/crypto-types.js"
+import { runSteps, type Steps, wait } from "../util/steps.js"
 import type { DerivedKey } from "./keys.js"
 
 /** Seconds of clock skew tolerated on `exp` and `nbf` (as in `@auth/core`). */
@@ -114,17 +114,11 @@ export interface OpenedJwt {
  * Synchronous when `findKey` and the runtime's decryption are (Node, keys
  * already derived); otherwise a promise. `await` works on either.
  */
-export function openJwt(
-  token: string,
-  findKey: (hint: JweKeyHint) => Awaitable<DerivedKey | undefined>,
-): OpenedJwt | Promise<OpenedJwt> {
+export function openJwt(token: string, findKey: (hint: JweKeyHint) => Awaitable<DerivedKey | undefined>): OpenedJwt | Promise<OpenedJwt> {
   return runSteps(openJwtSteps(token, findKey))
 }
 
-function* openJwtSteps(
-  token: string,
-  findKey: (hint: JweKeyHint) => Awaitable<DerivedKey | undefined>,
-): Steps<OpenedJwt> {
+function* openJwtSteps(token: string, findKey: (hint: JweKeyHint) => Awaitable<DerivedKey | undefined>): Steps<OpenedJwt> {
   if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) throw new InvalidJWE("token too long")
   const segments = token.split(".")
   if (segments.length !== 5) throw new InvalidJWE("not a compact JWE")
@@ -154,9 +148,7 @@ function* openJwtSteps(
   const key = yield* wait(findKey({ enc, kid: header.kid as string | undefined }))
   if (!key) throw new InvalidJWE(NO_MATCHING_SECRET)
 
-  const plaintext = yield* wait(
-    runtimeCrypto.decryptCompact(enc, key.key, { protectedHeader, encryptedKey, iv, ciphertext, tag }),
-  )
+  const plaintext = yield* wait(runtimeCrypto.decryptCompact(enc, key.key, { protectedHeader, encryptedKey, iv, ciphertext, tag }))
   if (!plaintext) throw new InvalidJWE("decryption failed")
 
   let json: string

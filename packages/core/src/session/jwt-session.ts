@@ -7,7 +7,7 @@ import type { RequestContext } from "../context.js"
 import { expireCookies, writeChunkedCookie } from "../http/session-cookie.js"
 import type { JWT } from "../jwt.js"
 import type { Cookie } from "../types.js"
-import { type Steps, runSteps, wait } from "../util/steps.js"
+import { runSteps, type Steps, wait } from "../util/steps.js"
 import { assertTimeClaims, nowInSeconds, openJwt, sealJwt } from "./jwe.js"
 import type { OpenedTokenCache } from "./opened-token-cache.js"
 

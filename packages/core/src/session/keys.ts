@@ -12,9 +12,9 @@
  * (secret, salt, enc) and keeps the result for the life of the config.
  */
 import { runtimeCrypto } from "#crypto"
-import type { ContentEncryption } from "../runtime/crypto-types.js"
 import type { Awaitable } from "../model/common.js"
-import { type Steps, runSteps, wait } from "../util/steps.js"
+import type { ContentEncryption } from "../runtime/crypto-types.js"
+import { runSteps, type Steps, wait } from "../util/steps.js"
 
 /** A derived content-encryption key and its `kid`. */
 export interface DerivedKey {
@@ -28,12 +28,7 @@ const keyLengths: Record<ContentEncryption, number> = { "A256CBC-HS512": 64, A25
 /** Derives the key for one secret and salt (no caching; see {@link KeyRing}). */
 export async function deriveKey(secret: string, salt: string, enc: ContentEncryption): Promise<DerivedKey> {
   const length = keyLengths[enc]
-  const key = await runtimeCrypto.hkdfSha256(
-    secret,
-    salt,
-    `Auth.js Generated Encryption Key (${salt})`,
-    length,
-  )
+  const key = await runtimeCrypto.hkdfSha256(secret, salt, `Auth.js Generated Encryption Key (${salt})`, length)
   const kid = await runtimeCrypto.octJwkThumbprint(key, length === 64 ? "sha512" : "sha256")
   return { enc, key, kid }
 }

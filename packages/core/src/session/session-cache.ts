@@ -27,8 +27,9 @@
  * Dates in the cached rows (`expires`, `emailVerified`, any extra `Date`
  * field) come back as `Date`s.
  */
-import type { RequestContext } from "../context.js"
+
 import type { AdapterSession, AdapterUser } from "../adapters/contract.js"
+import type { RequestContext } from "../context.js"
 import { CHUNK_SIZE, expireCookies } from "../http/session-cookie.js"
 import { timingSafeEqualStrings } from "../security/constant-time.js"
 import type { Cookie } from "../types.js"

@@ -3,8 +3,9 @@
  * adapter is only ever given its hash (see token-hash.ts), except for the
  * one lookup of an Auth.js-era raw token that legacy-token.ts allows.
  */
-import type { RequestContext } from "../context.js"
+
 import type { AdapterSession } from "../adapters/contract.js"
+import type { RequestContext } from "../context.js"
 import { deleteUnlessGone } from "./legacy-token.js"
 import type { StoredSession } from "./session-and-user.js"
 import { hashSessionToken } from "./token-hash.js"

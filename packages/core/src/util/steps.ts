@@ -21,17 +21,12 @@
  */
 import type { Awaitable } from "../model/common.js"
 
-
 /** A maybe-async computation returning `T`, written as a generator (see {@link wait}). */
 export type Steps<T> = Generator<unknown, T, unknown>
 
 /** Whether `value` is a promise or other thenable. */
 export function isThenable<T>(value: Awaitable<T>): value is PromiseLike<T> {
-  return (
-    value !== null &&
-    (typeof value === "object" || typeof value === "function") &&
-    typeof (value as { then?: unknown }).then === "function"
-  )
+  return value !== null && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function"
 }
 
 /**

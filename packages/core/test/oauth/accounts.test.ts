@@ -12,8 +12,8 @@ import type { Adapter } from "../../src/adapters/contract.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import { errorParams } from "../support/client.js"
 import { ALICE, cookieNames, makeConfig } from "../support/config.js"
-import { latchkey } from "../support/implementations.js"
 import { findSetCookie } from "../support/cookies.js"
+import { latchkey } from "../support/implementations.js"
 import { APP, appConfig, browser, oidcProvider, openIdProviderForFile, registerClient, signIn } from "./app.js"
 
 const op = await openIdProviderForFile()
@@ -21,7 +21,6 @@ const names = cookieNames(false)
 /** What the adapter stores for a session cookie: the token's SHA-256, hex (docs/configuration.md#database-strategy). */
 const hashed = (token: string) => createHash("sha256").update(token).digest("hex")
 const GRACE = { sub: "grace", email: "grace@example.com", email_verified: true, name: "Grace Hopper" }
-
 
 /** Records every event by name. */
 function eventLog() {
@@ -197,10 +196,10 @@ describe("linking accounts", () => {
     const { first, second } = await twoProviders()
     const adapter = MemoryAdapter()
     const log = eventLog()
-    const config = appConfig(
-      [oidcProvider(op, first, "op"), oidcProvider(op, second, "op2", { allowDangerousEmailAccountLinking: true })],
-      { adapter, events: log.events },
-    )
+    const config = appConfig([oidcProvider(op, first, "op"), oidcProvider(op, second, "op2", { allowDangerousEmailAccountLinking: true })], {
+      adapter,
+      events: log.events,
+    })
     await signIn(browser(config), op, "op")
     const ada = await adapter.getUserByEmail("ada@example.com")
 

@@ -18,7 +18,6 @@ import { APP, appConfig, browser, deliver, oidcProvider, openIdProviderForFile, 
 const op = await openIdProviderForFile({ ignoreProviderErrors: true })
 const names = cookieNames(false)
 
-
 function errorsOf(config: { log: { errors: Error[] } }): string {
   return config.log.errors.map((error) => `${error.name}: ${error.message}`).join("\n")
 }

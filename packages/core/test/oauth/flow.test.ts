@@ -16,7 +16,6 @@ const op = await openIdProviderForFile()
 const names = cookieNames(false)
 const NONCE = "authjs.nonce"
 
-
 describe("POST /signin/{oidc provider}", () => {
   it("redirects to the discovered authorization endpoint with PKCE S256, state and nonce, each in its own cookie", async () => {
     const client = await registerClient(op, "op")
@@ -234,7 +233,9 @@ describe("the callback: a full sign-in with a JWT session", () => {
     const client = await registerClient(op, "op")
     const app = browser(appConfig([oidcProvider(op, client)]))
     const run = await signIn(app, op, "op")
-    const deleted = setCookies(run.callback).filter(isDeletion).map((cookie) => cookie.name)
+    const deleted = setCookies(run.callback)
+      .filter(isDeletion)
+      .map((cookie) => cookie.name)
     expect(deleted).toEqual(expect.arrayContaining([names.pkce, names.state, NONCE]))
     expect(app.jar.names()).toEqual([names.callbackUrl, names.csrf, names.session].sort())
   })

@@ -54,10 +54,9 @@ describe.each(adapters)("on $name", ({ open }) => {
     opened = await open()
     adapter = opened.adapter as Required<Adapter>
     const [clientA, clientB] = await Promise.all([registerClient(opA, "a"), registerClient(opB, "b")])
-    return appConfig(
-      [oidcProvider(opA, clientA, "a", extra.a), oidcProvider(opB, clientB, "b", { allowDangerousEmailAccountLinking: true, ...extra.b })],
-      { adapter },
-    )
+    return appConfig([oidcProvider(opA, clientA, "a", extra.a), oidcProvider(opB, clientB, "b", { allowDangerousEmailAccountLinking: true, ...extra.b })], {
+      adapter,
+    })
   }
 
   /** Signs in through `id` as `account` in a fresh browser; returns the browser and the run. */

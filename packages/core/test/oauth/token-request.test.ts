@@ -9,9 +9,9 @@
  */
 import { describe, expect, it } from "vitest"
 import type { TokenRequest } from "../../src/providers/oauth.js"
+import { CLIENT, signInWith } from "../providers/harness.js"
 import { startProviderStandIn } from "../support/provider-standin.js"
 import { APP, callbackUrlOf } from "./app.js"
-import { CLIENT, signInWith } from "../providers/harness.js"
 
 const PROFILE = { id: 42, name: "Grace Hopper", email: "grace@example.com" }
 
@@ -21,7 +21,11 @@ async function standInWith(reply: (query: URLSearchParams) => { status?: number;
     authorize: { path: "/authorize" },
     routes: [
       { path: "/exchange", auth: "none", reply: (request) => reply(request.query) },
-      { path: "/me", auth: "none", reply: (request) => (request.headers.authorization === "Bearer exchanged-token" ? { json: PROFILE } : { status: 401, json: {} }) },
+      {
+        path: "/me",
+        auth: "none",
+        reply: (request) => (request.headers.authorization === "Bearer exchanged-token" ? { json: PROFILE } : { status: 401, json: {} }),
+      },
     ],
   })
 }
@@ -42,7 +46,9 @@ function provider(standIn: Awaited<ReturnType<typeof standInWith>>, request: unk
 describe("token.request", () => {
   it("exchanges the code with the provider's own request; its answer signs in", async () => {
     const standIn = await standInWith((query) =>
-      query.get("client") === CLIENT.clientId && query.get("code") ? { json: { access_token: "exchanged-token", token_type: "bearer" } } : { status: 400, json: { error: "invalid_grant" } },
+      query.get("client") === CLIENT.clientId && query.get("code")
+        ? { json: { access_token: "exchanged-token", token_type: "bearer" } }
+        : { status: 400, json: { error: "invalid_grant" } },
     )
     try {
       const seen: Parameters<TokenRequest>[0][] = []
@@ -88,7 +94,11 @@ describe("token.request", () => {
   it("an answer that is not a Response fails the sign-in", async () => {
     const standIn = await standInWith(() => ({ json: {} }))
     try {
-      const outcome = await signInWith(provider(standIn, async () => ({ access_token: "exchanged-token", token_type: "bearer" })), standIn, "custom")
+      const outcome = await signInWith(
+        provider(standIn, async () => ({ access_token: "exchanged-token", token_type: "bearer" })),
+        standIn,
+        "custom",
+      )
       expect(outcome.location).toBe(`${APP.origin}/auth/signin?error=OAuthCallbackError`)
       expect(outcome.errors.map((error) => error.message).join("\n")).toContain("must resolve to the token endpoint's Response")
     } finally {

@@ -24,22 +24,22 @@ import Figma from "../../src/providers/figma.js"
 import Foursquare, { conformFoursquareTokenResponse } from "../../src/providers/foursquare.js"
 import Freshbooks from "../../src/providers/freshbooks.js"
 import type { OAuthConfig } from "../../src/providers/oauth.js"
-import { startProviderStandIn } from "../support/provider-standin.js"
-import type { OpenIdProvider } from "../support/openid-provider.js"
 import { browser, signIn } from "../oauth/app.js"
+import type { OpenIdProvider } from "../support/openid-provider.js"
+import { startProviderStandIn } from "../support/provider-standin.js"
 import * as F from "./fixtures-apps-a-f.js"
 import {
-  CLIENT,
   type CatalogEntry,
-  type EmailVerifiedCase,
-  type OAuth2Case,
-  type OidcCase,
+  CLIENT,
   describeCatalog,
   describeEmailVerification,
   describeOAuth2SignIns,
   describeOidcSignIns,
+  type EmailVerifiedCase,
   json,
   keepingTokenHooks,
+  type OAuth2Case,
+  type OidcCase,
   oauthEntry,
   oidcCase,
   oidcEntry,
@@ -59,7 +59,17 @@ async function eveAccessToken(claims: Record<string, unknown> = F.EVE_CLAIMS, ke
   const now = Math.floor(Date.now() / 1000)
   return new SignJWT({ iat: now, exp: now + 1199, ...claims }).setProtectedHeader({ alg: "RS256", kid: "JWT-Signature-Key", typ: "JWT" }).sign(key)
 }
-const EVE_PROFILE = { ...F.EVE_CLAIMS, exp: 1767226799, CharacterID: 2112625428, CharacterName: "Some Bloke", CharacterOwnerHash: F.EVE_CLAIMS.owner, ExpiresOn: "2026-01-01T00:19:59.000Z", Scopes: "publicData", TokenType: "Character", IntellectualProperty: "EVE" }
+const EVE_PROFILE = {
+  ...F.EVE_CLAIMS,
+  exp: 1767226799,
+  CharacterID: 2112625428,
+  CharacterName: "Some Bloke",
+  CharacterOwnerHash: F.EVE_CLAIMS.owner,
+  ExpiresOn: "2026-01-01T00:19:59.000Z",
+  Scopes: "publicData",
+  TokenType: "Character",
+  IntellectualProperty: "EVE",
+}
 
 // ---- configuration ----
 
@@ -205,11 +215,28 @@ describeCatalog(CATALOG)
 describe("profile mapping without the optional fields", () => {
   it("never prints undefined: absent names, addresses and pictures become null", async () => {
     const tokens = {}
-    expect(await FortyTwo().profile!({ ...F.FORTY_TWO_ME, usual_full_name: null, email: undefined, image: { link: null, versions: {} } } as never, tokens)).toEqual({ id: "91358", name: "Nikola Tesla", email: null, image: null })
-    expect(await Foursquare().profile!({ ...F.FOURSQUARE_SELF, response: { user: { id: "1", firstName: "Jimmy", contact: {} } } } as never, tokens)).toEqual({ id: "1", name: "Jimmy", email: null, image: null })
-    expect(await Freshbooks().profile!({ response: { ...F.FRESHBOOKS_ME.response, first_name: null, last_name: "Wayne" } } as never, tokens)).toMatchObject({ name: "Wayne" })
-    expect(await Eventbrite().profile!({ ...F.EVENTBRITE_ME, emails: [], image_id: null } as never, tokens)).toEqual({ id: "1234567890", name: "Ada Lovelace", email: null, image: null })
-    expect(await Coinbase().profile!({ data: { ...F.COINBASE_USER.data, email: undefined, name: null } } as never, tokens)).toMatchObject({ name: "user1", email: null })
+    expect(
+      await FortyTwo().profile!({ ...F.FORTY_TWO_ME, usual_full_name: null, email: undefined, image: { link: null, versions: {} } } as never, tokens),
+    ).toEqual({ id: "91358", name: "Nikola Tesla", email: null, image: null })
+    expect(await Foursquare().profile!({ ...F.FOURSQUARE_SELF, response: { user: { id: "1", firstName: "Jimmy", contact: {} } } } as never, tokens)).toEqual({
+      id: "1",
+      name: "Jimmy",
+      email: null,
+      image: null,
+    })
+    expect(await Freshbooks().profile!({ response: { ...F.FRESHBOOKS_ME.response, first_name: null, last_name: "Wayne" } } as never, tokens)).toMatchObject({
+      name: "Wayne",
+    })
+    expect(await Eventbrite().profile!({ ...F.EVENTBRITE_ME, emails: [], image_id: null } as never, tokens)).toEqual({
+      id: "1234567890",
+      name: "Ada Lovelace",
+      email: null,
+      image: null,
+    })
+    expect(await Coinbase().profile!({ data: { ...F.COINBASE_USER.data, email: undefined, name: null } } as never, tokens)).toMatchObject({
+      name: "user1",
+      email: null,
+    })
   })
 
   it("Bungie: relative and absolute picture paths, no picture", () => {
@@ -235,7 +262,18 @@ const OAUTH2: OAuth2Case[] = [
     id: "42-school",
     factory: FortyTwo,
     authorize: "/oauth/authorize",
-    token: { path: "/oauth/token", reply: json({ access_token: "d8f1e3c0a5b7", token_type: "bearer", expires_in: 7200, refresh_token: "9a0b1c2d", scope: "public", created_at: 1740000000, secret_valid_until: 1742000000 }) },
+    token: {
+      path: "/oauth/token",
+      reply: json({
+        access_token: "d8f1e3c0a5b7",
+        token_type: "bearer",
+        expires_in: 7200,
+        refresh_token: "9a0b1c2d",
+        scope: "public",
+        created_at: 1740000000,
+        secret_valid_until: 1742000000,
+      }),
+    },
     userinfo: "/v2/me",
     routes: [{ path: "/v2/me", reply: json(F.FORTY_TWO_ME) }],
     user: { name: "Nikola Tesla", email: "ntesla@student.42.fr", image: F.FORTY_TWO_ME.image.link },
@@ -245,7 +283,16 @@ const OAUTH2: OAuth2Case[] = [
     id: "box",
     factory: Box,
     authorize: "/api/oauth2/authorize",
-    token: { path: "/oauth2/token", reply: json({ access_token: "T9cE5asGnuyYCCqIZFoWjFHvNbvVqHjl", expires_in: 3600, restricted_to: [], refresh_token: "J7rxTiWOHMoSC1isKZKBZWizoRXjkQzig5C6jFgCVJ9bUnsUfGMinKBDLZWP9BgR", token_type: "bearer" }) },
+    token: {
+      path: "/oauth2/token",
+      reply: json({
+        access_token: "T9cE5asGnuyYCCqIZFoWjFHvNbvVqHjl",
+        expires_in: 3600,
+        restricted_to: [],
+        refresh_token: "J7rxTiWOHMoSC1isKZKBZWizoRXjkQzig5C6jFgCVJ9bUnsUfGMinKBDLZWP9BgR",
+        token_type: "bearer",
+      }),
+    },
     userinfo: "/2.0/users/me",
     routes: [{ path: "/2.0/users/me", reply: json(F.BOX_USER) }],
     user: { name: "Aaron Levie", email: "ceo@example.com", image: F.BOX_USER.avatar_url },
@@ -260,7 +307,17 @@ const OAUTH2: OAuth2Case[] = [
     id: "bungie",
     factory: (options) => Bungie({ ...options, apiKey: "bungie-api-key" }),
     authorize: "/en/OAuth/Authorize",
-    token: { path: "/Platform/App/OAuth/token/", reply: json({ access_token: "CKWiBBKGAgAg", token_type: "Bearer", expires_in: 3600, refresh_token: "CKWiBBKGAgAgrefresh", refresh_expires_in: 7776000, membership_id: "14325079" }) },
+    token: {
+      path: "/Platform/App/OAuth/token/",
+      reply: json({
+        access_token: "CKWiBBKGAgAg",
+        token_type: "Bearer",
+        expires_in: 3600,
+        refresh_token: "CKWiBBKGAgAgrefresh",
+        refresh_expires_in: 7776000,
+        membership_id: "14325079",
+      }),
+    },
     userinfo: "/Platform/User/GetMembershipsForCurrentUser/",
     // Bungie answers every Platform call without the API key with an error envelope.
     routes: [
@@ -280,7 +337,10 @@ const OAUTH2: OAuth2Case[] = [
     id: "click-up",
     factory: ClickUp,
     authorize: "/api",
-    token: { path: "/api/v2/oauth/token", reply: json({ access_token: "61681706_dc747044a6941fc9aa645a4f3bca2ba5576e7dfb516a3d1889553fe96a4084f6", token_type: "Bearer" }) },
+    token: {
+      path: "/api/v2/oauth/token",
+      reply: json({ access_token: "61681706_dc747044a6941fc9aa645a4f3bca2ba5576e7dfb516a3d1889553fe96a4084f6", token_type: "Bearer" }),
+    },
     userinfo: "/api/v2/user",
     routes: [{ path: "/api/v2/user", reply: json(F.CLICKUP_USER) }],
     user: { name: "John Doe", email: "johndoe@gmail.com", image: F.CLICKUP_USER.user.profilePicture },
@@ -295,7 +355,16 @@ const OAUTH2: OAuth2Case[] = [
     id: "coinbase",
     factory: Coinbase,
     authorize: "/oauth2/auth",
-    token: { path: "/oauth2/token", reply: json({ access_token: "ory_at_9a8b7c6d", token_type: "bearer", expires_in: 3600, refresh_token: "ory_rt_1a2b3c", scope: "wallet:user:read wallet:user:email" }) },
+    token: {
+      path: "/oauth2/token",
+      reply: json({
+        access_token: "ory_at_9a8b7c6d",
+        token_type: "bearer",
+        expires_in: 3600,
+        refresh_token: "ory_rt_1a2b3c",
+        scope: "wallet:user:read wallet:user:email",
+      }),
+    },
     userinfo: "/v2/user",
     routes: [{ path: "/v2/user", reply: json(F.COINBASE_USER) }],
     user: { name: "User One", email: "user1@example.com", image: F.COINBASE_USER.data.avatar_url },
@@ -308,7 +377,16 @@ const OAUTH2: OAuth2Case[] = [
     id: "concept2",
     factory: Concept2,
     authorize: "/oauth/authorize",
-    token: { path: "/oauth/access_token", reply: json({ access_token: "ABCDEFGHIJ1234567890", token_type: "Bearer", expires_in: 604800, refresh_token: "KLMNOPQRST1234567890", scope: "user:read,results:write" }) },
+    token: {
+      path: "/oauth/access_token",
+      reply: json({
+        access_token: "ABCDEFGHIJ1234567890",
+        token_type: "Bearer",
+        expires_in: 604800,
+        refresh_token: "KLMNOPQRST1234567890",
+        scope: "user:read,results:write",
+      }),
+    },
     userinfo: "/api/users/me",
     routes: [{ path: "/api/users/me", reply: json(F.CONCEPT2_ME) }],
     user: { name: "David Hart", email: "david@example.com", image: F.CONCEPT2_ME.data.profile_image },
@@ -322,7 +400,15 @@ const OAUTH2: OAuth2Case[] = [
     id: "dribbble",
     factory: Dribbble,
     authorize: "/oauth/authorize",
-    token: { path: "/oauth/token", reply: json({ access_token: "29ed478ab86c07f1c069b1af76088f7431396b7c4a2523d06911345da82224a0", token_type: "bearer", scope: "public", created_at: 1517869700 }) },
+    token: {
+      path: "/oauth/token",
+      reply: json({
+        access_token: "29ed478ab86c07f1c069b1af76088f7431396b7c4a2523d06911345da82224a0",
+        token_type: "bearer",
+        scope: "public",
+        created_at: 1517869700,
+      }),
+    },
     userinfo: "/v2/user",
     routes: [{ path: "/v2/user", reply: json(F.DRIBBBLE_USER) }],
     user: { name: "Dan Cederholm", email: null, image: F.DRIBBBLE_USER.avatar_url },
@@ -347,7 +433,10 @@ const OAUTH2: OAuth2Case[] = [
     id: "eveonline",
     factory: EVEOnline,
     authorize: "/v2/oauth/authorize",
-    token: { path: "/v2/oauth/token", reply: json({ access_token: await eveAccessToken(), expires_in: 1199, token_type: "Bearer", refresh_token: "gEy4SpfhPkWqdX1ZX1Lgxw==" }) },
+    token: {
+      path: "/v2/oauth/token",
+      reply: json({ access_token: await eveAccessToken(), expires_in: 1199, token_type: "Bearer", refresh_token: "gEy4SpfhPkWqdX1ZX1Lgxw==" }),
+    },
     userinfo: "/oauth/jwks",
     routes: [{ path: "/oauth/jwks", reply: json(eveJwks) }],
     user: { name: "Some Bloke", email: null, image: EVE_PORTRAIT },
@@ -361,7 +450,16 @@ const OAUTH2: OAuth2Case[] = [
     id: "faceit",
     factory: FACEIT,
     authorize: "/accounts",
-    token: { path: "/auth/v1/oauth/token", reply: json({ access_token: "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e", token_type: "bearer", expires_in: 86399, refresh_token: "c2d3e4f5", scope: "openid profile email" }) },
+    token: {
+      path: "/auth/v1/oauth/token",
+      reply: json({
+        access_token: "b1c2d3e4-f5a6-4b7c-8d9e-0f1a2b3c4d5e",
+        token_type: "bearer",
+        expires_in: 86399,
+        refresh_token: "c2d3e4f5",
+        scope: "openid profile email",
+      }),
+    },
     userinfo: "/auth/v1/resources/userinfo",
     routes: [{ path: "/auth/v1/resources/userinfo", reply: json(F.FACEIT_USERINFO) }],
     user: { name: "s1mple", email: "player@example.com", image: F.FACEIT_USERINFO.picture },
@@ -374,7 +472,10 @@ const OAUTH2: OAuth2Case[] = [
     id: "figma",
     factory: Figma,
     authorize: "/oauth",
-    token: { path: "/v1/oauth/token", reply: json({ user_id_string: F.FIGMA_ME.id, access_token: "figu_aB3dE6", token_type: "bearer", expires_in: 7776000, refresh_token: "figur_xY9" }) },
+    token: {
+      path: "/v1/oauth/token",
+      reply: json({ user_id_string: F.FIGMA_ME.id, access_token: "figu_aB3dE6", token_type: "bearer", expires_in: 7776000, refresh_token: "figur_xY9" }),
+    },
     userinfo: "/v1/me",
     routes: [{ path: "/v1/me", reply: json(F.FIGMA_ME) }],
     user: { name: "Dana Designer", email: "designer@example.com", image: F.FIGMA_ME.img_url },
@@ -388,7 +489,9 @@ const OAUTH2: OAuth2Case[] = [
     token: { path: "/oauth2/access_token", reply: json({ access_token: "AO2ALFE4Q3MI3XPL5EDNCW0O2DXKGVQAUSOXOK0OPWE1WNDF" }) },
     userinfo: "/v2/users/self",
     // Without the version date Foursquare refuses the call.
-    routes: [{ path: "/v2/users/self", reply: (request) => (request.query.get("v") ? json(F.FOURSQUARE_SELF) : { status: 410, json: F.FOURSQUARE_NO_VERSION }) }],
+    routes: [
+      { path: "/v2/users/self", reply: (request) => (request.query.get("v") ? json(F.FOURSQUARE_SELF) : { status: 410, json: F.FOURSQUARE_NO_VERSION }) },
+    ],
     user: { name: "Jimmy Foursquare", email: "jimmy@example.com", image: FOURSQUARE_PHOTO },
     providerAccountId: "1234567",
     verify: (standIn) => {
@@ -402,7 +505,17 @@ const OAUTH2: OAuth2Case[] = [
     id: "freshbooks",
     factory: Freshbooks,
     authorize: "/oauth/authorize",
-    token: { path: "/auth/oauth/token", reply: json({ access_token: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.fb", token_type: "Bearer", expires_in: 43200, refresh_token: "6c1d2e3f", scope: "user:profile:read", created_at: 1740000000 }) },
+    token: {
+      path: "/auth/oauth/token",
+      reply: json({
+        access_token: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.fb",
+        token_type: "Bearer",
+        expires_in: 43200,
+        refresh_token: "6c1d2e3f",
+        scope: "user:profile:read",
+        created_at: 1740000000,
+      }),
+    },
     userinfo: "/auth/api/v1/users/me",
     routes: [{ path: "/auth/api/v1/users/me", reply: json(F.FRESHBOOKS_ME) }],
     user: { name: "Bruce Wayne", email: "bruce@example.com", image: null },
@@ -416,9 +529,7 @@ const OAUTH2: OAuth2Case[] = [
 
 describeOAuth2SignIns(OAUTH2)
 
-const OIDC: OidcCase[] = [
-  oidcCase({ id: "battlenet", factory: BattleNet, claims: F.BATTLENET_CLAIMS, user: { name: "Jaina#1142", email: null, image: null } }),
-]
+const OIDC: OidcCase[] = [oidcCase({ id: "battlenet", factory: BattleNet, claims: F.BATTLENET_CLAIMS, user: { name: "Jaina#1142", email: null, image: null } })]
 
 describeOidcSignIns(OIDC)
 
@@ -439,7 +550,10 @@ async function expectRefused(provider: OAuthConfig<any>, standIn: Awaited<Return
 describe("Bungie's API key and its errors with HTTP 200", () => {
   const spec = (reply: unknown) => ({
     authorize: { path: "/en/OAuth/Authorize" },
-    token: { path: "/Platform/App/OAuth/token/", reply: json({ access_token: "CKWiBBKGAgAg", token_type: "Bearer", expires_in: 3600, membership_id: "14325079" }) },
+    token: {
+      path: "/Platform/App/OAuth/token/",
+      reply: json({ access_token: "CKWiBBKGAgAg", token_type: "Bearer", expires_in: 3600, membership_id: "14325079" }),
+    },
     routes: [{ path: "/Platform/User/GetMembershipsForCurrentUser/", reply: json(reply) }],
   })
   const configure = (standIn: Awaited<ReturnType<typeof startProviderStandIn>>, options: Record<string, unknown>) =>
@@ -500,7 +614,12 @@ describe("Foursquare's version date, meta.code and bare token response", () => {
       routes: [{ path: "/v2/users/self", reply: json(F.FOURSQUARE_SELF) }],
     })
     try {
-      const provider = Foursquare({ ...CLIENT, authorization: { url: standIn.endpoint("/oauth2/authenticate") }, token: standIn.endpoint("/oauth2/access_token"), userinfo: { url: standIn.endpoint("/v2/users/self") } })
+      const provider = Foursquare({
+        ...CLIENT,
+        authorization: { url: standIn.endpoint("/oauth2/authenticate") },
+        token: standIn.endpoint("/oauth2/access_token"),
+        userinfo: { url: standIn.endpoint("/v2/users/self") },
+      })
       await expectRefused(provider, standIn, /token_type/)
     } finally {
       await standIn.close()
@@ -569,10 +688,22 @@ describe("EVE Online's profile from its signed access token", () => {
       routes: [{ path: "/oauth/jwks", reply: json(eveJwks) }],
     })
     try {
-      const provider = EVEOnline({ ...CLIENT, authorization: { url: standIn.endpoint("/v2/oauth/authorize") }, token: standIn.endpoint("/v2/oauth/token"), userinfo: { url: standIn.endpoint("/oauth/jwks") } })
+      const provider = EVEOnline({
+        ...CLIENT,
+        authorization: { url: standIn.endpoint("/v2/oauth/authorize") },
+        token: standIn.endpoint("/v2/oauth/token"),
+        userinfo: { url: standIn.endpoint("/oauth/jwks") },
+      })
       const outcome = await signInWith(provider, standIn, "eveonline")
       expect(outcome.errors).toEqual([])
-      expect(outcome.profile).toMatchObject({ sub: "CHARACTER:EVE:2112625428", CharacterID: 2112625428, CharacterName: "Some Bloke", CharacterOwnerHash: F.EVE_CLAIMS.owner, Scopes: "publicData", TokenType: "Character" })
+      expect(outcome.profile).toMatchObject({
+        sub: "CHARACTER:EVE:2112625428",
+        CharacterID: 2112625428,
+        CharacterName: "Some Bloke",
+        CharacterOwnerHash: F.EVE_CLAIMS.owner,
+        Scopes: "publicData",
+        TokenType: "Character",
+      })
     } finally {
       await standIn.close()
     }
@@ -608,14 +739,31 @@ const EMAIL_CASES: EmailVerifiedCase[] = [
     name: "Eventbrite (the primary address's verified)",
     provider: Eventbrite(),
     verified: F.EVENTBRITE_ME,
-    unverified: { ...F.EVENTBRITE_ME, emails: [{ email: "ada@example.com", verified: false, primary: true }, { email: "other@example.com", verified: true, primary: false }] },
+    unverified: {
+      ...F.EVENTBRITE_ME,
+      emails: [
+        { email: "ada@example.com", verified: false, primary: true },
+        { email: "other@example.com", verified: true, primary: false },
+      ],
+    },
     expected: true,
   },
   // The OpenID Connect rule: only an email_verified claim for that address.
-  { name: "FACEIT (email_verified claim)", provider: FACEIT(), verified: { ...F.FACEIT_USERINFO, email_verified: true }, unverified: F.FACEIT_USERINFO, expected: true },
+  {
+    name: "FACEIT (email_verified claim)",
+    provider: FACEIT(),
+    verified: { ...F.FACEIT_USERINFO, email_verified: true },
+    unverified: F.FACEIT_USERINFO,
+    expected: true,
+  },
   // Never verified: the provider documents no verification, or shares no address.
   { name: "42 (no statement)", provider: FortyTwo(), verified: { ...F.FORTY_TWO_ME, email_verified: true }, expected: false },
-  { name: "Battle.net (no address)", provider: BattleNet({ issuer: "https://oauth.battle.net" }), verified: { ...F.BATTLENET_CLAIMS, email: "jaina@example.com", email_verified: true }, expected: false },
+  {
+    name: "Battle.net (no address)",
+    provider: BattleNet({ issuer: "https://oauth.battle.net" }),
+    verified: { ...F.BATTLENET_CLAIMS, email: "jaina@example.com", email_verified: true },
+    expected: false,
+  },
   { name: "Box (no statement on login)", provider: Box(), verified: F.BOX_USER, expected: false },
   { name: "Bungie (no address)", provider: Bungie(), verified: F.BUNGIE_MEMBERSHIPS, expected: false },
   { name: "ClickUp (no statement)", provider: ClickUp(), verified: F.CLICKUP_USER, expected: false },

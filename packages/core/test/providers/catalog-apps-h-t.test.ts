@@ -35,18 +35,18 @@ import type { OpenIdProvider } from "../support/openid-provider.js"
 import { type StandInSpec, startProviderStandIn } from "../support/provider-standin.js"
 import * as F from "./fixtures-apps-h-t.js"
 import {
-  CLIENT,
   type CatalogEntry,
-  type EmailVerifiedCase,
-  type OAuth2Case,
-  type OidcCase,
+  CLIENT,
   describeCatalog,
   describeEmailVerification,
   describeOAuth2SignIns,
   describeOidcSignIns,
+  type EmailVerifiedCase,
   endpointUrl,
   json,
   keepingTokenHooks,
+  type OAuth2Case,
+  type OidcCase,
   oauthEntry,
   oidcCase,
   oidcEntry,
@@ -211,7 +211,10 @@ const OAUTH2: OAuth2Case[] = [
     id: "hubspot",
     factory: HubSpot,
     authorize: "/oauth/authorize",
-    token: { path: "/oauth/v1/token", reply: json({ token_type: "bearer", refresh_token: "6f18f21e-a743-4509-b7fd-1a5e632fffa1", access_token: HUBSPOT_ACCESS_TOKEN, expires_in: 1800 }) },
+    token: {
+      path: "/oauth/v1/token",
+      reply: json({ token_type: "bearer", refresh_token: "6f18f21e-a743-4509-b7fd-1a5e632fffa1", access_token: HUBSPOT_ACCESS_TOKEN, expires_in: 1800 }),
+    },
     userinfo: "/oauth/v1/access-tokens",
     // The token is the path's last segment; the endpoint needs no other credential.
     routes: [{ path: `/oauth/v1/access-tokens/${HUBSPOT_ACCESS_TOKEN}`, auth: "none", reply: json(F.HUBSPOT_TOKEN_INFO) }],
@@ -235,7 +238,8 @@ const OAUTH2: OAuth2Case[] = [
         path: "/me",
         auth: "none",
         reply: (request) =>
-          request.bearer === F.INSTAGRAM_TOKEN.data[0]!.access_token && request.query.get("fields") === "id,user_id,username,name,account_type,profile_picture_url"
+          request.bearer === F.INSTAGRAM_TOKEN.data[0]!.access_token &&
+          request.query.get("fields") === "id,user_id,username,name,account_type,profile_picture_url"
             ? json(F.INSTAGRAM_USER)
             : { status: 400, json: { error: { message: "Invalid OAuth access token", type: "OAuthException", code: 190 } } },
       },
@@ -257,7 +261,10 @@ const OAUTH2: OAuth2Case[] = [
     id: "netlify",
     factory: Netlify,
     authorize: "/authorize",
-    token: { path: "/oauth/token", reply: json({ access_token: "nfp_8gk2o7xSuDKmY8nMAJ9fMtE2", token_type: "Bearer", scope: "public", created_at: 1_750_000_000 }) },
+    token: {
+      path: "/oauth/token",
+      reply: json({ access_token: "nfp_8gk2o7xSuDKmY8nMAJ9fMtE2", token_type: "Bearer", scope: "public", created_at: 1_750_000_000 }),
+    },
     userinfo: "/api/v1/user",
     routes: [{ path: "/api/v1/user", reply: json(F.NETLIFY_USER) }],
     user: { name: "Ada Lovelace", email: "ada@example.com", image: F.NETLIFY_USER.avatar_url },
@@ -267,7 +274,10 @@ const OAUTH2: OAuth2Case[] = [
     id: "osu",
     factory: Osu,
     authorize: "/oauth/authorize",
-    token: { path: "/oauth/token", reply: json({ token_type: "Bearer", expires_in: 86400, access_token: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.osu", refresh_token: "def50200osu" }) },
+    token: {
+      path: "/oauth/token",
+      reply: json({ token_type: "Bearer", expires_in: 86400, access_token: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.osu", refresh_token: "def50200osu" }),
+    },
     userinfo: "/api/v2/me",
     routes: [{ path: "/api/v2/me", reply: json(F.OSU_USER) }],
     user: { name: "peppy", email: null, image: F.OSU_USER.avatar_url },
@@ -277,13 +287,27 @@ const OAUTH2: OAuth2Case[] = [
     id: "patreon",
     factory: Patreon,
     authorize: "/oauth2/authorize",
-    token: { path: "/api/oauth2/token", reply: json({ access_token: "Vf2pIRH8zbk0NqRxT3oUFWmI", refresh_token: "xvH1lQ8Y1c3Ok7BAFjWb", expires_in: 2_678_400, scope: "identity identity[email]", token_type: "Bearer" }) },
+    token: {
+      path: "/api/oauth2/token",
+      reply: json({
+        access_token: "Vf2pIRH8zbk0NqRxT3oUFWmI",
+        refresh_token: "xvH1lQ8Y1c3Ok7BAFjWb",
+        expires_in: 2_678_400,
+        scope: "identity identity[email]",
+        token_type: "Bearer",
+      }),
+    },
     userinfo: "/api/oauth2/v2/identity",
     routes: [
       {
         path: "/api/oauth2/v2/identity",
         // Patreon's API v2 answers only the fields asked for.
-        reply: (request) => json(request.query.get("fields[user]") === "email,full_name,image_url,is_email_verified" ? F.PATREON_IDENTITY : { data: { id: "12345678", type: "user", attributes: {} } }),
+        reply: (request) =>
+          json(
+            request.query.get("fields[user]") === "email,full_name,image_url,is_email_verified"
+              ? F.PATREON_IDENTITY
+              : { data: { id: "12345678", type: "user", attributes: {} } },
+          ),
       },
     ],
     user: { name: "Ada Lovelace", email: "ada@example.com", image: F.PATREON_IDENTITY.data.attributes.image_url },
@@ -293,7 +317,18 @@ const OAUTH2: OAuth2Case[] = [
     id: "pinterest",
     factory: Pinterest,
     authorize: "/oauth/",
-    token: { path: "/v5/oauth/token", reply: json({ access_token: "pina_AMA3BKAWAB3MAAAA", refresh_token: "pinr_AMA3BKAWAB3M", response_type: "authorization_code", token_type: "bearer", expires_in: 2_592_000, refresh_token_expires_in: 31_536_000, scope: "user_accounts:read" }) },
+    token: {
+      path: "/v5/oauth/token",
+      reply: json({
+        access_token: "pina_AMA3BKAWAB3MAAAA",
+        refresh_token: "pinr_AMA3BKAWAB3M",
+        response_type: "authorization_code",
+        token_type: "bearer",
+        expires_in: 2_592_000,
+        refresh_token_expires_in: 31_536_000,
+        scope: "user_accounts:read",
+      }),
+    },
     userinfo: "/v5/user_account",
     routes: [{ path: "/v5/user_account", reply: json(F.PINTEREST_USER) }],
     user: { name: "adalovelace", email: null, image: F.PINTEREST_USER.profile_image },
@@ -307,7 +342,17 @@ const OAUTH2: OAuth2Case[] = [
     id: "pipedrive",
     factory: Pipedrive,
     authorize: "/oauth/authorize",
-    token: { path: "/oauth/token", reply: json({ access_token: "v1:aa1234bb", token_type: "Bearer", refresh_token: "11758841:7777777:ee92", scope: "base,users:read", expires_in: 3599, api_domain: "https://analyticalengines.pipedrive.com" }) },
+    token: {
+      path: "/oauth/token",
+      reply: json({
+        access_token: "v1:aa1234bb",
+        token_type: "Bearer",
+        refresh_token: "11758841:7777777:ee92",
+        scope: "base,users:read",
+        expires_in: 3599,
+        api_domain: "https://analyticalengines.pipedrive.com",
+      }),
+    },
     userinfo: "/v1/users/me",
     routes: [{ path: "/v1/users/me", reply: json(F.PIPEDRIVE_ME) }],
     user: { name: "Ada Lovelace", email: "ada@example.com", image: F.PIPEDRIVE_ME.data.icon_url },
@@ -332,7 +377,12 @@ const OAUTH2: OAuth2Case[] = [
     authorize: "/oauth/authorize",
     token: { path: "/oauth/access_token", reply: json(F.THREADS_TOKEN) },
     userinfo: "/v1.0/me",
-    routes: [{ path: "/v1.0/me", reply: (request) => json(request.query.get("fields") === "id,username,name,threads_profile_picture_url" ? F.THREADS_USER : { id: F.THREADS_USER.id }) }],
+    routes: [
+      {
+        path: "/v1.0/me",
+        reply: (request) => json(request.query.get("fields") === "id,username,name,threads_profile_picture_url" ? F.THREADS_USER : { id: F.THREADS_USER.id }),
+      },
+    ],
     user: { name: "ada.lovelace", email: null, image: F.THREADS_USER.threads_profile_picture_url },
     providerAccountId: F.THREADS_USER.id,
   },
@@ -349,7 +399,17 @@ const OAUTH2: OAuth2Case[] = [
           : json({ error: "invalid_client", error_description: "Client key or secret is incorrect.", log_id: "2025060112" }),
     },
     userinfo: "/v2/user/info/",
-    routes: [{ path: "/v2/user/info/", reply: (request) => json(request.query.get("fields") === "open_id,union_id,avatar_url,display_name" ? F.TIKTOK_USER : { data: {}, error: { code: "invalid_params", message: "", log_id: "x" } }) }],
+    routes: [
+      {
+        path: "/v2/user/info/",
+        reply: (request) =>
+          json(
+            request.query.get("fields") === "open_id,union_id,avatar_url,display_name"
+              ? F.TIKTOK_USER
+              : { data: {}, error: { code: "invalid_params", message: "", log_id: "x" } },
+          ),
+      },
+    ],
     user: { name: "Ada Lovelace", email: null, image: F.TIKTOK_USER.data.user.avatar_url },
     providerAccountId: F.TIKTOK_USER.data.user.open_id,
     verify: (standIn) => {
@@ -370,14 +430,26 @@ const OAUTH2: OAuth2Case[] = [
     id: "trakt",
     factory: Trakt,
     authorize: "/oauth/authorize",
-    token: { path: "/oauth/token", reply: json({ access_token: "dbaf9757982a9e738f05d249b7b5b4a266b3a139049317c4909f2f263572c781", token_type: "bearer", expires_in: 7_889_238, refresh_token: "76ba4c5c75c96f6087f58a4de10be6c00b29ea1ddc3b2022ee2016d1363e3a7c", scope: "public", created_at: 1_750_000_000 }) },
+    token: {
+      path: "/oauth/token",
+      reply: json({
+        access_token: "dbaf9757982a9e738f05d249b7b5b4a266b3a139049317c4909f2f263572c781",
+        token_type: "bearer",
+        expires_in: 7_889_238,
+        refresh_token: "76ba4c5c75c96f6087f58a4de10be6c00b29ea1ddc3b2022ee2016d1363e3a7c",
+        scope: "public",
+        created_at: 1_750_000_000,
+      }),
+    },
     userinfo: "/users/me",
     // Trakt refuses API calls without its version and key headers.
     routes: [
       {
         path: "/users/me",
         reply: (request) =>
-          request.headers["trakt-api-version"] === "2" && request.headers["trakt-api-key"] === CLIENT.clientId ? json(F.TRAKT_USER) : { status: 403, json: { error: "forbidden" } },
+          request.headers["trakt-api-version"] === "2" && request.headers["trakt-api-key"] === CLIENT.clientId
+            ? json(F.TRAKT_USER)
+            : { status: 403, json: { error: "forbidden" } },
       },
     ],
     user: { name: "Sean Rudford", email: null, image: F.TRAKT_USER.images.avatar.full },
@@ -405,7 +477,10 @@ const CASES: EmailVerifiedCase[] = [
     name: "Patreon (is_email_verified)",
     provider: Patreon(),
     verified: F.PATREON_IDENTITY,
-    unverified: { ...F.PATREON_IDENTITY, data: { ...F.PATREON_IDENTITY.data, attributes: { ...F.PATREON_IDENTITY.data.attributes, is_email_verified: false } } },
+    unverified: {
+      ...F.PATREON_IDENTITY,
+      data: { ...F.PATREON_IDENTITY.data, attributes: { ...F.PATREON_IDENTITY.data.attributes, is_email_verified: false } },
+    },
     expected: true,
   },
   // An address without a verified flag: never verified, whatever else the profile says.
@@ -454,7 +529,9 @@ describe("Meta's token responses (Instagram, Threads)", () => {
     )
     expect(instagram!.status).toBe(400)
     expect(await jsonOf(instagram)).toEqual({ error: "invalid_request", error_description: "Invalid authorization code" })
-    const graph = await conformMetaTokenResponse(Response.json({ error: { message: "Error validating verification code.", type: "OAuthException", code: 100 } }))
+    const graph = await conformMetaTokenResponse(
+      Response.json({ error: { message: "Error validating verification code.", type: "OAuthException", code: 100 } }),
+    )
     expect(graph!.status).toBe(400)
     expect(await jsonOf(graph)).toEqual({ error: "invalid_request", error_description: "Error validating verification code." })
   })
@@ -484,7 +561,12 @@ describe("Medium's token response", () => {
       routes: [{ path: "/v1/me", reply: json(F.MEDIUM_USER) }],
     })
     try {
-      const provider = Medium({ ...CLIENT, authorization: { url: standIn.endpoint("/m/oauth/authorize") }, token: { url: standIn.endpoint("/v1/tokens") }, userinfo: standIn.endpoint("/v1/me") })
+      const provider = Medium({
+        ...CLIENT,
+        authorization: { url: standIn.endpoint("/m/oauth/authorize") },
+        token: { url: standIn.endpoint("/v1/tokens") },
+        userinfo: standIn.endpoint("/v1/me"),
+      })
       const outcome = await signInWith(provider, standIn, "medium")
       expect(outcome.errors).toEqual([])
       const now = Math.floor(Date.now() / 1000)
@@ -505,7 +587,10 @@ describe("TikTok's client_key", () => {
       return new Response("{}")
     }) as typeof fetch
     const wrapped = tiktokFetch(inner)
-    await wrapped("https://open.tiktokapis.com/v2/oauth/token/", { method: "POST", body: new URLSearchParams({ grant_type: "authorization_code", code: "c", client_id: "key-1" }) })
+    await wrapped("https://open.tiktokapis.com/v2/oauth/token/", {
+      method: "POST",
+      body: new URLSearchParams({ grant_type: "authorization_code", code: "c", client_id: "key-1" }),
+    })
     await wrapped("https://open.tiktokapis.com/v2/user/info/", { method: "GET" })
     await wrapped("https://example.test/other", { method: "POST", body: new URLSearchParams({ client_id: "key-1" }) })
     expect(new URLSearchParams(seen[0]!.body).get("client_key")).toBe("key-1")
@@ -518,7 +603,10 @@ describe("TikTok's client_key", () => {
     const appFetch = vi.fn(async () => new Response("{}"))
     const config: AuthConfig = { providers: [TikTok({ clientId: "key-2", [customFetch]: appFetch as unknown as typeof fetch })], secret: "s".repeat(32) }
     const [provider] = prepareConfig(config).providers as unknown as Record<symbol, typeof fetch>[]
-    await provider![customFetch]!("https://open.tiktokapis.com/v2/oauth/token/", { method: "POST", body: new URLSearchParams({ grant_type: "authorization_code", client_id: "key-2" }) })
+    await provider![customFetch]!("https://open.tiktokapis.com/v2/oauth/token/", {
+      method: "POST",
+      body: new URLSearchParams({ grant_type: "authorization_code", client_id: "key-2" }),
+    })
     expect(appFetch).toHaveBeenCalledOnce()
     const [, init] = appFetch.mock.calls[0] as unknown as [string, RequestInit]
     expect(new URLSearchParams(init.body as URLSearchParams).get("client_key")).toBe("key-2")
@@ -547,7 +635,12 @@ describe("TikTok's client_key", () => {
       routes: [{ path: "/v2/user/info/", reply: json(F.TIKTOK_USER) }],
     })
     try {
-      const provider = TikTok({ ...CLIENT, authorization: { url: standIn.endpoint("/v2/auth/authorize/") }, token: { url: standIn.endpoint("/v2/oauth/token/") }, userinfo: { url: standIn.endpoint("/v2/user/info/") } })
+      const provider = TikTok({
+        ...CLIENT,
+        authorization: { url: standIn.endpoint("/v2/auth/authorize/") },
+        token: { url: standIn.endpoint("/v2/oauth/token/") },
+        userinfo: { url: standIn.endpoint("/v2/user/info/") },
+      })
       const { config } = recordingConfig(provider)
       const app = browser(config)
       const run = await signIn(app, standIn as unknown as OpenIdProvider, "tiktok")
@@ -571,9 +664,16 @@ describe("HubSpot's token in the path", () => {
   })
 
   it("is not kept on the profile the app sees", async () => {
-    const standIn = await startProviderStandIn(spec([{ path: `/oauth/v1/access-tokens/${HUBSPOT_ACCESS_TOKEN}`, auth: "none", reply: json({ ...F.HUBSPOT_TOKEN_INFO, token: HUBSPOT_ACCESS_TOKEN }) }]))
+    const standIn = await startProviderStandIn(
+      spec([{ path: `/oauth/v1/access-tokens/${HUBSPOT_ACCESS_TOKEN}`, auth: "none", reply: json({ ...F.HUBSPOT_TOKEN_INFO, token: HUBSPOT_ACCESS_TOKEN }) }]),
+    )
     try {
-      const provider = HubSpot({ ...CLIENT, authorization: { url: standIn.endpoint("/oauth/authorize") }, token: standIn.endpoint("/oauth/v1/token"), userinfo: { url: standIn.endpoint("/oauth/v1/access-tokens") } })
+      const provider = HubSpot({
+        ...CLIENT,
+        authorization: { url: standIn.endpoint("/oauth/authorize") },
+        token: standIn.endpoint("/oauth/v1/token"),
+        userinfo: { url: standIn.endpoint("/oauth/v1/access-tokens") },
+      })
       const outcome = await signInWith(provider, standIn, "hubspot")
       expect(outcome.errors).toEqual([])
       expect(outcome.profile).toMatchObject({ user: "ada@example.com", user_id: 123 })
@@ -584,9 +684,18 @@ describe("HubSpot's token in the path", () => {
   })
 
   it("is not in the error logged when the metadata cannot be read", async () => {
-    const standIn = await startProviderStandIn(spec([{ path: `/oauth/v1/access-tokens/${HUBSPOT_ACCESS_TOKEN}`, auth: "none", reply: { status: 500, json: { status: "error", message: "internal error" } } }]))
+    const standIn = await startProviderStandIn(
+      spec([
+        { path: `/oauth/v1/access-tokens/${HUBSPOT_ACCESS_TOKEN}`, auth: "none", reply: { status: 500, json: { status: "error", message: "internal error" } } },
+      ]),
+    )
     try {
-      const provider = HubSpot({ ...CLIENT, authorization: { url: standIn.endpoint("/oauth/authorize") }, token: standIn.endpoint("/oauth/v1/token"), userinfo: { url: standIn.endpoint("/oauth/v1/access-tokens") } })
+      const provider = HubSpot({
+        ...CLIENT,
+        authorization: { url: standIn.endpoint("/oauth/authorize") },
+        token: standIn.endpoint("/oauth/v1/token"),
+        userinfo: { url: standIn.endpoint("/oauth/v1/access-tokens") },
+      })
       const { config } = recordingConfig(provider)
       const app = browser(config)
       const run = await signIn(app, standIn as unknown as OpenIdProvider, "hubspot")

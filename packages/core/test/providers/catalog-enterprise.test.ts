@@ -30,18 +30,18 @@ import OneLogin from "../../src/providers/onelogin.js"
 import { startProviderStandIn } from "../support/provider-standin.js"
 import * as F from "./fixtures-enterprise.js"
 import {
-  CLIENT,
-  type CatalogEntry,
-  type EmailVerifiedCase,
-  type OAuth2Case,
-  type OidcCase,
   account,
+  type CatalogEntry,
+  CLIENT,
   describeCatalog,
   describeEmailVerification,
   describeOAuth2SignIns,
   describeOidcSignIns,
+  type EmailVerifiedCase,
   json,
   keepingTokenHooks,
+  type OAuth2Case,
+  type OidcCase,
   oauthEntry,
   oidcCase,
   oidcEntry,
@@ -49,7 +49,12 @@ import {
 } from "./harness.js"
 
 const CATALOG: CatalogEntry[] = [
-  oidcEntry({ factory: Asgardeo, id: "asgardeo", fixture: F.ASGARDEO_CLAIMS, user: { id: F.ASGARDEO_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
+  oidcEntry({
+    factory: Asgardeo,
+    id: "asgardeo",
+    fixture: F.ASGARDEO_CLAIMS,
+    user: { id: F.ASGARDEO_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null },
+  }),
   oidcEntry({
     factory: AzureAD,
     id: "azure-ad",
@@ -57,7 +62,12 @@ const CATALOG: CatalogEntry[] = [
     fixture: F.AZURE_AD_CLAIMS,
     user: { id: F.AZURE_AD_CLAIMS.sub, name: "Ada Lovelace", email: "ada@contoso.com", image: null },
   }),
-  oidcEntry({ factory: AzureADB2C, id: "azure-ad-b2c", fixture: F.AZURE_AD_B2C_CLAIMS, user: { id: F.AZURE_AD_B2C_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
+  oidcEntry({
+    factory: AzureADB2C,
+    id: "azure-ad-b2c",
+    fixture: F.AZURE_AD_B2C_CLAIMS,
+    user: { id: F.AZURE_AD_B2C_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null },
+  }),
   {
     factory: AzureDevOps,
     id: "azure-devops",
@@ -69,7 +79,12 @@ const CATALOG: CatalogEntry[] = [
     fixture: F.AZURE_DEVOPS_PROFILE,
     user: { id: F.AZURE_DEVOPS_PROFILE.id, name: "Ada Lovelace", email: "ada@example.com", image: null },
   },
-  oidcEntry({ factory: BeyondIdentity, id: "beyondidentity", fixture: F.BEYONDIDENTITY_CLAIMS, user: { id: F.BEYONDIDENTITY_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
+  oidcEntry({
+    factory: BeyondIdentity,
+    id: "beyondidentity",
+    fixture: F.BEYONDIDENTITY_CLAIMS,
+    user: { id: F.BEYONDIDENTITY_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null },
+  }),
   oauthEntry({
     factory: (options?: Record<string, unknown>) => BoxyHQSAML({ issuer: "https://jackson.example.com", ...options }),
     id: "boxyhq-saml",
@@ -80,9 +95,24 @@ const CATALOG: CatalogEntry[] = [
     fixture: F.BOXYHQ_USER,
     user: { id: "ada@example.com", name: "Ada Lovelace", email: "ada@example.com", image: null },
   }),
-  oidcEntry({ factory: Descope, id: "descope", fixture: F.DESCOPE_CLAIMS, user: { id: F.DESCOPE_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.DESCOPE_CLAIMS.picture } }),
-  oidcEntry({ factory: DuendeIdentityServer6, id: "duende-identity-server6", fixture: F.DUENDE_CLAIMS, user: { id: "818727", name: "Alice Smith", email: "AliceSmith@email.com", image: null } }),
-  oidcEntry({ factory: Frontegg, id: "frontegg", fixture: F.FRONTEGG_CLAIMS, user: { id: F.FRONTEGG_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.FRONTEGG_CLAIMS.profilePictureUrl } }),
+  oidcEntry({
+    factory: Descope,
+    id: "descope",
+    fixture: F.DESCOPE_CLAIMS,
+    user: { id: F.DESCOPE_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.DESCOPE_CLAIMS.picture },
+  }),
+  oidcEntry({
+    factory: DuendeIdentityServer6,
+    id: "duende-identity-server6",
+    fixture: F.DUENDE_CLAIMS,
+    user: { id: "818727", name: "Alice Smith", email: "AliceSmith@email.com", image: null },
+  }),
+  oidcEntry({
+    factory: Frontegg,
+    id: "frontegg",
+    fixture: F.FRONTEGG_CLAIMS,
+    user: { id: F.FRONTEGG_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.FRONTEGG_CLAIMS.profilePictureUrl },
+  }),
   oidcEntry({
     factory: FusionAuth,
     id: "fusionauth",
@@ -91,8 +121,18 @@ const CATALOG: CatalogEntry[] = [
     // No `name` claim: preferred_username comes next.
     user: { id: F.FUSIONAUTH_CLAIMS.sub, name: "richard", email: "richard@example.com", image: F.FUSIONAUTH_CLAIMS.picture },
   }),
-  oidcEntry({ factory: IdentityServer4, id: "identity-server4", fixture: F.IDENTITY_SERVER4_CLAIMS, user: { id: "88421113", name: "Bob Smith", email: "BobSmith@email.com", image: null } }),
-  oidcEntry({ factory: Kinde, id: "kinde", fixture: F.KINDE_CLAIMS, user: { id: F.KINDE_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.KINDE_CLAIMS.picture } }),
+  oidcEntry({
+    factory: IdentityServer4,
+    id: "identity-server4",
+    fixture: F.IDENTITY_SERVER4_CLAIMS,
+    user: { id: "88421113", name: "Bob Smith", email: "BobSmith@email.com", image: null },
+  }),
+  oidcEntry({
+    factory: Kinde,
+    id: "kinde",
+    fixture: F.KINDE_CLAIMS,
+    user: { id: F.KINDE_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: F.KINDE_CLAIMS.picture },
+  }),
   oidcEntry({
     factory: Logto,
     id: "logto",
@@ -101,7 +141,12 @@ const CATALOG: CatalogEntry[] = [
     // Logto sends `name: null` for a user without one: the username stands in.
     user: { id: F.LOGTO_CLAIMS.sub, name: "ada", email: "ada@example.com", image: null },
   }),
-  oidcEntry({ factory: OneLogin, id: "onelogin", fixture: F.ONELOGIN_CLAIMS, user: { id: F.ONELOGIN_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null } }),
+  oidcEntry({
+    factory: OneLogin,
+    id: "onelogin",
+    fixture: F.ONELOGIN_CLAIMS,
+    user: { id: F.ONELOGIN_CLAIMS.sub, name: "Ada Lovelace", email: "ada@example.com", image: null },
+  }),
 ]
 
 describeCatalog(CATALOG)
@@ -175,13 +220,43 @@ const OIDC: OidcCase[] = [
   oidcCase({ id: "asgardeo", factory: Asgardeo, claims: F.ASGARDEO_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: null } }),
   oidcCase({ id: "azure-ad", factory: AzureAD, claims: F.AZURE_AD_CLAIMS, user: { name: "Ada Lovelace", email: "ada@contoso.com", image: null } }),
   oidcCase({ id: "azure-ad-b2c", factory: AzureADB2C, claims: F.AZURE_AD_B2C_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: null } }),
-  oidcCase({ id: "beyondidentity", factory: BeyondIdentity, claims: F.BEYONDIDENTITY_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: null } }),
-  oidcCase({ id: "descope", factory: Descope, claims: F.DESCOPE_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.DESCOPE_CLAIMS.picture } }),
-  oidcCase({ id: "duende-identity-server6", factory: DuendeIdentityServer6, claims: F.DUENDE_CLAIMS, user: { name: "Alice Smith", email: "alicesmith@email.com", image: null } }),
+  oidcCase({
+    id: "beyondidentity",
+    factory: BeyondIdentity,
+    claims: F.BEYONDIDENTITY_CLAIMS,
+    user: { name: "Ada Lovelace", email: "ada@example.com", image: null },
+  }),
+  oidcCase({
+    id: "descope",
+    factory: Descope,
+    claims: F.DESCOPE_CLAIMS,
+    user: { name: "Ada Lovelace", email: "ada@example.com", image: F.DESCOPE_CLAIMS.picture },
+  }),
+  oidcCase({
+    id: "duende-identity-server6",
+    factory: DuendeIdentityServer6,
+    claims: F.DUENDE_CLAIMS,
+    user: { name: "Alice Smith", email: "alicesmith@email.com", image: null },
+  }),
   // The stand-in OP publishes its discovery document at the standard place; Frontegg's own path is checked below.
-  oidcCase({ id: "frontegg", factory: (options) => Frontegg({ ...options, wellKnown: `${options.issuer}/.well-known/openid-configuration` }), claims: F.FRONTEGG_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.FRONTEGG_CLAIMS.profilePictureUrl } }),
-  oidcCase({ id: "fusionauth", factory: FusionAuth, claims: F.FUSIONAUTH_CLAIMS, user: { name: "richard", email: "richard@example.com", image: F.FUSIONAUTH_CLAIMS.picture } }),
-  oidcCase({ id: "identity-server4", factory: IdentityServer4, claims: F.IDENTITY_SERVER4_CLAIMS, user: { name: "Bob Smith", email: "bobsmith@email.com", image: null } }),
+  oidcCase({
+    id: "frontegg",
+    factory: (options) => Frontegg({ ...options, wellKnown: `${options.issuer}/.well-known/openid-configuration` }),
+    claims: F.FRONTEGG_CLAIMS,
+    user: { name: "Ada Lovelace", email: "ada@example.com", image: F.FRONTEGG_CLAIMS.profilePictureUrl },
+  }),
+  oidcCase({
+    id: "fusionauth",
+    factory: FusionAuth,
+    claims: F.FUSIONAUTH_CLAIMS,
+    user: { name: "richard", email: "richard@example.com", image: F.FUSIONAUTH_CLAIMS.picture },
+  }),
+  oidcCase({
+    id: "identity-server4",
+    factory: IdentityServer4,
+    claims: F.IDENTITY_SERVER4_CLAIMS,
+    user: { name: "Bob Smith", email: "bobsmith@email.com", image: null },
+  }),
   oidcCase({ id: "kinde", factory: Kinde, claims: F.KINDE_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.KINDE_CLAIMS.picture } }),
   oidcCase({ id: "logto", factory: Logto, claims: F.LOGTO_CLAIMS, user: { name: "ada", email: "ada@example.com", image: null } }),
   oidcCase({ id: "onelogin", factory: OneLogin, claims: F.ONELOGIN_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: null } }),
@@ -221,7 +296,10 @@ describe("provider quirks", () => {
   })
 
   it("fusionauth: a successful token response loses its WWW-Authenticate header; a refusal keeps it", async () => {
-    const ok = new Response(JSON.stringify({ access_token: "a", token_type: "Bearer" }), { status: 200, headers: { "www-authenticate": 'Bearer realm="FusionAuth"', "content-type": "application/json" } })
+    const ok = new Response(JSON.stringify({ access_token: "a", token_type: "Bearer" }), {
+      status: 200,
+      headers: { "www-authenticate": 'Bearer realm="FusionAuth"', "content-type": "application/json" },
+    })
     const conformed = (await conformFusionAuthTokenResponse(ok))!
     expect(conformed.headers.has("www-authenticate")).toBe(false)
     expect(conformed.headers.get("content-type")).toBe("application/json")
@@ -263,21 +341,85 @@ describe("provider quirks", () => {
 })
 
 const EMAIL: EmailVerifiedCase[] = [
-  { name: "Asgardeo (email_verified)", provider: Asgardeo(), verified: F.ASGARDEO_CLAIMS, unverified: { ...F.ASGARDEO_CLAIMS, email_verified: false }, expected: true },
-  { name: "Descope (email_verified)", provider: Descope(), verified: F.DESCOPE_CLAIMS, unverified: { ...F.DESCOPE_CLAIMS, email_verified: false }, expected: true },
-  { name: "Duende IdentityServer (email_verified)", provider: DuendeIdentityServer6(), verified: F.DUENDE_CLAIMS, unverified: { ...F.DUENDE_CLAIMS, email_verified: undefined }, expected: true },
-  { name: "IdentityServer4 (email_verified)", provider: IdentityServer4(), verified: F.IDENTITY_SERVER4_CLAIMS, unverified: { ...F.IDENTITY_SERVER4_CLAIMS, email_verified: false }, expected: true },
-  { name: "Frontegg (email_verified)", provider: Frontegg(), verified: F.FRONTEGG_CLAIMS, unverified: { ...F.FRONTEGG_CLAIMS, email_verified: false }, expected: true },
-  { name: "FusionAuth (email_verified)", provider: FusionAuth(), verified: F.FUSIONAUTH_CLAIMS, unverified: { ...F.FUSIONAUTH_CLAIMS, email_verified: false }, expected: true },
+  {
+    name: "Asgardeo (email_verified)",
+    provider: Asgardeo(),
+    verified: F.ASGARDEO_CLAIMS,
+    unverified: { ...F.ASGARDEO_CLAIMS, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "Descope (email_verified)",
+    provider: Descope(),
+    verified: F.DESCOPE_CLAIMS,
+    unverified: { ...F.DESCOPE_CLAIMS, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "Duende IdentityServer (email_verified)",
+    provider: DuendeIdentityServer6(),
+    verified: F.DUENDE_CLAIMS,
+    unverified: { ...F.DUENDE_CLAIMS, email_verified: undefined },
+    expected: true,
+  },
+  {
+    name: "IdentityServer4 (email_verified)",
+    provider: IdentityServer4(),
+    verified: F.IDENTITY_SERVER4_CLAIMS,
+    unverified: { ...F.IDENTITY_SERVER4_CLAIMS, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "Frontegg (email_verified)",
+    provider: Frontegg(),
+    verified: F.FRONTEGG_CLAIMS,
+    unverified: { ...F.FRONTEGG_CLAIMS, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "FusionAuth (email_verified)",
+    provider: FusionAuth(),
+    verified: F.FUSIONAUTH_CLAIMS,
+    unverified: { ...F.FUSIONAUTH_CLAIMS, email_verified: false },
+    expected: true,
+  },
   { name: "Logto (email_verified)", provider: Logto(), verified: F.LOGTO_CLAIMS, unverified: { ...F.LOGTO_CLAIMS, email_verified: false }, expected: true },
   // The claim when the provider sends it; these fixtures have none, so unverified.
-  { name: "Beyond Identity (email_verified when sent)", provider: BeyondIdentity(), verified: { ...F.BEYONDIDENTITY_CLAIMS, email_verified: true }, unverified: F.BEYONDIDENTITY_CLAIMS, expected: true },
-  { name: "Kinde (email_verified when sent)", provider: Kinde(), verified: { ...F.KINDE_CLAIMS, email_verified: true }, unverified: F.KINDE_CLAIMS, expected: true },
-  { name: "OneLogin (email_verified when sent)", provider: OneLogin(), verified: { ...F.ONELOGIN_CLAIMS, email_verified: true }, unverified: F.ONELOGIN_CLAIMS, expected: true },
+  {
+    name: "Beyond Identity (email_verified when sent)",
+    provider: BeyondIdentity(),
+    verified: { ...F.BEYONDIDENTITY_CLAIMS, email_verified: true },
+    unverified: F.BEYONDIDENTITY_CLAIMS,
+    expected: true,
+  },
+  {
+    name: "Kinde (email_verified when sent)",
+    provider: Kinde(),
+    verified: { ...F.KINDE_CLAIMS, email_verified: true },
+    unverified: F.KINDE_CLAIMS,
+    expected: true,
+  },
+  {
+    name: "OneLogin (email_verified when sent)",
+    provider: OneLogin(),
+    verified: { ...F.ONELOGIN_CLAIMS, email_verified: true },
+    unverified: F.ONELOGIN_CLAIMS,
+    expected: true,
+  },
   // Never verified: nothing in the profile can make them so.
-  { name: "Azure AD (email claim unverified)", provider: AzureAD({ tenantId: "common" }), verified: { ...F.AZURE_AD_CLAIMS, email_verified: true }, expected: false },
+  {
+    name: "Azure AD (email claim unverified)",
+    provider: AzureAD({ tenantId: "common" }),
+    verified: { ...F.AZURE_AD_CLAIMS, email_verified: true },
+    expected: false,
+  },
   { name: "Azure DevOps (no statement)", provider: AzureDevOps(), verified: F.AZURE_DEVOPS_PROFILE, expected: false },
-  { name: "Azure AD B2C (no verification flag)", provider: AzureADB2C(), verified: { ...F.AZURE_AD_B2C_CLAIMS, email: "ada@example.com", email_verified: true }, expected: false },
+  {
+    name: "Azure AD B2C (no verification flag)",
+    provider: AzureADB2C(),
+    verified: { ...F.AZURE_AD_B2C_CLAIMS, email: "ada@example.com", email_verified: true },
+    expected: false,
+  },
   { name: "BoxyHQ SAML (the customer IdP's assertion)", provider: BoxyHQSAML(), verified: { ...F.BOXYHQ_USER, email_verified: true }, expected: false },
 ]
 

@@ -16,6 +16,7 @@ import type { AuthConfig } from "../../src/config/auth-config.js"
 import { setEnvDefaults } from "../../src/config/env.js"
 import { prepareConfig } from "../../src/config/prepare.js"
 import Kakao from "../../src/providers/kakao.js"
+import { errorStatusFromOk } from "../../src/providers/lib/token-response.js"
 import LINE from "../../src/providers/line.js"
 import Mailchimp, { conformMailchimpTokenResponse } from "../../src/providers/mailchimp.js"
 import Mailru from "../../src/providers/mailru.js"
@@ -27,22 +28,21 @@ import WeChat, { conformWeChatTokenResponse } from "../../src/providers/wechat.j
 import WordPress from "../../src/providers/wordpress.js"
 import Yandex, { yandexAvatarUrl } from "../../src/providers/yandex.js"
 import Zoho from "../../src/providers/zoho.js"
-import { errorStatusFromOk } from "../../src/providers/lib/token-response.js"
-import { type StandInReply, startProviderStandIn } from "../support/provider-standin.js"
 import { APP, appConfig, browser } from "../oauth/app.js"
+import { type StandInReply, startProviderStandIn } from "../support/provider-standin.js"
 import * as F from "./fixtures-regional.js"
 import {
-  CLIENT,
   type CatalogEntry,
-  type EmailVerifiedCase,
-  type OAuth2Case,
-  type OidcCase,
+  CLIENT,
   describeCatalog,
   describeEmailVerification,
   describeOAuth2SignIns,
   describeOidcSignIns,
+  type EmailVerifiedCase,
   json,
   keepingTokenHooks,
+  type OAuth2Case,
+  type OidcCase,
   oauthEntry,
   oidcCase,
   oidcEntry,
@@ -152,7 +152,12 @@ const CATALOG: CatalogEntry[] = [
     token: "https://oauth.yandex.ru/token",
     userinfo: "https://login.yandex.ru/info?format=json",
     fixture: F.YANDEX_USER,
-    user: { id: "1000034426", name: "Ivan", email: "test@yandex.ru", image: "https://avatars.yandex.net/get-yapic/131652443%2FkGgP6EA4YPcJ2bNjV5fYk0Xh1s-1/islands-200" },
+    user: {
+      id: "1000034426",
+      name: "Ivan",
+      email: "test@yandex.ru",
+      image: "https://avatars.yandex.net/get-yapic/131652443%2FkGgP6EA4YPcJ2bNjV5fYk0Xh1s-1/islands-200",
+    },
   }),
   oauthEntry({
     factory: Zoho,
@@ -206,7 +211,12 @@ const OAUTH2: OAuth2Case[] = [
     authorize: "/login",
     token: { path: "/token", reply: json({ access_token: "a8b3c0e5d1f2", token_type: "bearer", expires_in: 3600, refresh_token: "r9f8e7d6c5b4" }) },
     userinfo: "/userinfo",
-    routes: [{ path: "/userinfo", reply: (request) => (request.query.get("access_token") === "a8b3c0e5d1f2" ? json(F.MAILRU_USER) : json({ error: "invalid_request" })) }],
+    routes: [
+      {
+        path: "/userinfo",
+        reply: (request) => (request.query.get("access_token") === "a8b3c0e5d1f2" ? json(F.MAILRU_USER) : json({ error: "invalid_request" })),
+      },
+    ],
     user: { name: "Ivan Petrov", email: "ivan.petrov@mail.ru", image: F.MAILRU_USER.image },
     providerAccountId: "8125348756349",
   },
@@ -214,7 +224,15 @@ const OAUTH2: OAuth2Case[] = [
     id: "naver",
     factory: keepingTokenHooks(Naver),
     authorize: "/oauth2.0/authorize",
-    token: { path: "/oauth2.0/token", reply: json({ access_token: "AAAAQosjWDJieBiQZc3to9YQp6HDLvrmyKC", refresh_token: "c8ceMEJisO4Se7uGisHoX0f5JEii7JnipglQipkOn5Zp3tyP7dHQoP0zNKHUq2gY", token_type: "bearer", expires_in: "3600" }) },
+    token: {
+      path: "/oauth2.0/token",
+      reply: json({
+        access_token: "AAAAQosjWDJieBiQZc3to9YQp6HDLvrmyKC",
+        refresh_token: "c8ceMEJisO4Se7uGisHoX0f5JEii7JnipglQipkOn5Zp3tyP7dHQoP0zNKHUq2gY",
+        token_type: "bearer",
+        expires_in: "3600",
+      }),
+    },
     userinfo: "/v1/nid/me",
     routes: [{ path: "/v1/nid/me", reply: json(F.NAVER_USER) }],
     user: { name: "OpenAPI", email: "openapi@naver.com", image: F.NAVER_USER.response.profile_image },
@@ -227,7 +245,13 @@ const OAUTH2: OAuth2Case[] = [
     authorize: "/authorize",
     token: { path: "/access_token", reply: json(F.VK_TOKENS) },
     userinfo: "/method/users.get",
-    routes: [{ path: "/method/users.get", reply: (request) => (request.query.get("v") === "5.131" ? json(F.VK_USERS_GET) : json({ error: { error_code: 8, error_msg: "Invalid request: v is required" } })) }],
+    routes: [
+      {
+        path: "/method/users.get",
+        reply: (request) =>
+          request.query.get("v") === "5.131" ? json(F.VK_USERS_GET) : json({ error: { error_code: 8, error_msg: "Invalid request: v is required" } }),
+      },
+    ],
     user: { name: "Pavel Durov", email: "durov@example.com", image: F.VK_USERS_GET.response[0]!.photo_100 },
     providerAccountId: "8492",
     verify: (standIn) => {
@@ -240,7 +264,17 @@ const OAUTH2: OAuth2Case[] = [
     id: "webex",
     factory: Webex,
     authorize: "/v1/authorize",
-    token: { path: "/v1/access_token", reply: json({ access_token: "ZDI3MGEyYzQtNmFlNS00NDNhLWFlNzAtZGVjNjE0MGU1OGZmZWNmZDEwN2ItYTU3", expires_in: 1209600, refresh_token: "MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OTEyMzQ1Njc4", refresh_token_expires_in: 7776000, token_type: "Bearer", scope: "spark:kms spark:people_read" }) },
+    token: {
+      path: "/v1/access_token",
+      reply: json({
+        access_token: "ZDI3MGEyYzQtNmFlNS00NDNhLWFlNzAtZGVjNjE0MGU1OGZmZWNmZDEwN2ItYTU3",
+        expires_in: 1209600,
+        refresh_token: "MDEyMzQ1Njc4OTAxMjM0NTY3ODkwMTIzNDU2Nzg5MDEyMzQ1Njc4OTEyMzQ1Njc4",
+        refresh_token_expires_in: 7776000,
+        token_type: "Bearer",
+        scope: "spark:kms spark:people_read",
+      }),
+    },
     userinfo: "/v1/people/me",
     routes: [{ path: "/v1/people/me", reply: json(F.WEBEX_PERSON) }],
     user: { name: "John Andersen", email: "john.andersen@example.com", image: F.WEBEX_PERSON.avatar },
@@ -258,7 +292,10 @@ const OAUTH2: OAuth2Case[] = [
         path: "/sns/oauth2/access_token",
         auth: "none",
         reply: (request) =>
-          request.query.get("appid") === CLIENT.clientId && request.query.get("secret") === CLIENT.clientSecret && request.query.get("code") && request.query.get("grant_type") === "authorization_code"
+          request.query.get("appid") === CLIENT.clientId &&
+          request.query.get("secret") === CLIENT.clientSecret &&
+          request.query.get("code") &&
+          request.query.get("grant_type") === "authorization_code"
             ? json(F.WECHAT_TOKENS)
             : json({ errcode: 40029, errmsg: "invalid code" }),
       },
@@ -292,7 +329,10 @@ const OAUTH2: OAuth2Case[] = [
     id: "yandex",
     factory: Yandex,
     authorize: "/authorize",
-    token: { path: "/token", reply: json({ access_token: "y0_AgAAAAAAxxxx", token_type: "bearer", expires_in: 31536000, refresh_token: "1:GN686QVt0mmakDd9:A4pYuW9LGk0_UnlrMIWklk" }) },
+    token: {
+      path: "/token",
+      reply: json({ access_token: "y0_AgAAAAAAxxxx", token_type: "bearer", expires_in: 31536000, refresh_token: "1:GN686QVt0mmakDd9:A4pYuW9LGk0_UnlrMIWklk" }),
+    },
     userinfo: "/info",
     routes: [{ path: "/info", auth: "none", reply: oauthScheme("y0_AgAAAAAAxxxx", F.YANDEX_USER) }],
     user: { name: "Ivan", email: "test@yandex.ru", image: yandexAvatarUrl(F.YANDEX_USER) },
@@ -302,7 +342,15 @@ const OAUTH2: OAuth2Case[] = [
     id: "zoho",
     factory: keepingTokenHooks(Zoho),
     authorize: "/oauth/v2/auth",
-    token: { path: "/oauth/v2/token", reply: json({ access_token: "1000.41d9xxxxxxxxxxxxxxxxxxxxxxxxc2d1.8fccxxxxxxxxxxxxxxxxxxxxxxxx125f", api_domain: "https://www.zohoapis.com", token_type: "Bearer", expires_in: 3600 }) },
+    token: {
+      path: "/oauth/v2/token",
+      reply: json({
+        access_token: "1000.41d9xxxxxxxxxxxxxxxxxxxxxxxxc2d1.8fccxxxxxxxxxxxxxxxxxxxxxxxx125f",
+        api_domain: "https://www.zohoapis.com",
+        token_type: "Bearer",
+        expires_in: 3600,
+      }),
+    },
     userinfo: "/oauth/user/info",
     routes: [{ path: "/oauth/user/info", reply: json(F.ZOHO_USER) }],
     user: { name: "patricia.boyle", email: "patricia.boyle@zylker.com", image: null },
@@ -314,7 +362,16 @@ describeOAuth2SignIns(OAUTH2)
 
 const OIDC: OidcCase[] = [
   // The signing OpenID Provider signs with RS256; LINE's own HS256 tokens are signed in the quirk test below.
-  { id: "line", factory: LINE, claims: F.LINE_CLAIMS, options: { client: { id_token_signed_response_alg: "RS256" } }, user: { name: "Taro Line", email: "taro.line@example.com", image: F.LINE_CLAIMS.picture }, auth: "client_secret_post", nonce: true, pkce: true },
+  {
+    id: "line",
+    factory: LINE,
+    claims: F.LINE_CLAIMS,
+    options: { client: { id_token_signed_response_alg: "RS256" } },
+    user: { name: "Taro Line", email: "taro.line@example.com", image: F.LINE_CLAIMS.picture },
+    auth: "client_secret_post",
+    nonce: true,
+    pkce: true,
+  },
   oidcCase({ id: "vipps", factory: Vipps, claims: F.VIPPS_USERINFO, user: { name: "Ada Lovelace", email: "ada.lovelace@example.no", image: null } }),
 ]
 
@@ -336,7 +393,12 @@ const EMAIL: EmailVerifiedCase[] = [
     unverified: { ...F.KAKAO_USER, kakao_account: { ...F.KAKAO_USER.kakao_account, is_email_verified: false } },
     expected: true,
   },
-  { name: "Kakao (an address no longer valid)", provider: Kakao(), verified: { ...F.KAKAO_USER, kakao_account: { ...F.KAKAO_USER.kakao_account, is_email_valid: false } }, expected: false },
+  {
+    name: "Kakao (an address no longer valid)",
+    provider: Kakao(),
+    verified: { ...F.KAKAO_USER, kakao_account: { ...F.KAKAO_USER.kakao_account, is_email_valid: false } },
+    expected: false,
+  },
   { name: "LINE (never)", provider: LINE(), verified: { ...F.LINE_CLAIMS, email_verified: true }, expected: false },
   { name: "Mailchimp (never)", provider: Mailchimp(), verified: F.MAILCHIMP_METADATA, expected: false },
   { name: "Mail.ru (never)", provider: Mailru(), verified: F.MAILRU_USER, expected: false },
@@ -345,7 +407,13 @@ const EMAIL: EmailVerifiedCase[] = [
   { name: "VK (never)", provider: VK(), verified: { ...F.VK_USERS_GET.response[0], email: "durov@example.com" }, expected: false },
   { name: "Webex (never)", provider: Webex(), verified: F.WEBEX_PERSON, expected: false },
   { name: "WeChat (no address)", provider: WeChat(), verified: F.WECHAT_USER, expected: false },
-  { name: "WordPress.com (email_verified)", provider: WordPress(), verified: F.WORDPRESS_ME, unverified: { ...F.WORDPRESS_ME, email_verified: false }, expected: true },
+  {
+    name: "WordPress.com (email_verified)",
+    provider: WordPress(),
+    verified: F.WORDPRESS_ME,
+    unverified: { ...F.WORDPRESS_ME, email_verified: false },
+    expected: true,
+  },
   { name: "Yandex (never)", provider: Yandex(), verified: F.YANDEX_USER, expected: false },
   { name: "Zoho (never)", provider: Zoho(), verified: F.ZOHO_USER, expected: false },
 ]
@@ -355,7 +423,12 @@ describeEmailVerification(EMAIL)
 // ---- what is unusual about them ----
 
 /** One sign-in against a stand-in with the given routes; the outcome, the stand-in closed. */
-async function signInAgainst(id: string, factory: (options: any) => unknown, spec: Parameters<typeof startProviderStandIn>[0], endpoints: { authorize: string; token: string; userinfo: string }) {
+async function signInAgainst(
+  id: string,
+  factory: (options: any) => unknown,
+  spec: Parameters<typeof startProviderStandIn>[0],
+  endpoints: { authorize: string; token: string; userinfo: string },
+) {
   const standIn = await startProviderStandIn(spec)
   try {
     const provider = factory({
@@ -377,13 +450,21 @@ describe("errors answered with HTTP 200", () => {
   it.each([
     ["naver", Naver, "/oauth2.0/authorize", "/oauth2.0/token", "/v1/nid/me", { error: "invalid_request", error_description: "no valid data in session" }],
     ["zoho", Zoho, "/oauth/v2/auth", "/oauth/v2/token", "/oauth/user/info", { error: "invalid_code" }],
-  ] as const)("%s: a refused token request answered 200 { error } fails the sign-in with that error", async (id, factory, authorize, token, userinfo, refusal) => {
-    const { outcome, standIn } = await signInAgainst(id, factory, { authorize: { path: authorize }, token: { path: token, reply: json(refusal) } }, { authorize, token, userinfo })
-    expect(outcome.location).toBe(REFUSED)
-    expect(outcome.session.user).toBeUndefined()
-    expect(messages(outcome.errors)).toContain(`the token response failed: ${refusal.error}`)
-    expect(standIn.requestsTo(userinfo)).toHaveLength(0)
-  })
+  ] as const)(
+    "%s: a refused token request answered 200 { error } fails the sign-in with that error",
+    async (id, factory, authorize, token, userinfo, refusal) => {
+      const { outcome, standIn } = await signInAgainst(
+        id,
+        factory,
+        { authorize: { path: authorize }, token: { path: token, reply: json(refusal) } },
+        { authorize, token, userinfo },
+      )
+      expect(outcome.location).toBe(REFUSED)
+      expect(outcome.session.user).toBeUndefined()
+      expect(messages(outcome.errors)).toContain(`the token response failed: ${refusal.error}`)
+      expect(standIn.requestsTo(userinfo)).toHaveLength(0)
+    },
+  )
 
   it("errorStatusFromOk turns only a 200 { error } without a token into a 400", async () => {
     const refused = (await errorStatusFromOk(Response.json({ error: "invalid_client" })))!
@@ -414,7 +495,11 @@ describe("errors answered with HTTP 200", () => {
     const { outcome } = await signInAgainst(
       "vk",
       VK,
-      { authorize: { path: "/authorize" }, token: { path: "/access_token", reply: json(tokens) }, routes: [{ path: "/method/users.get", reply: json(F.VK_USERS_GET) }] },
+      {
+        authorize: { path: "/authorize" },
+        token: { path: "/access_token", reply: json(tokens) },
+        routes: [{ path: "/method/users.get", reply: json(F.VK_USERS_GET) }],
+      },
       { authorize: "/authorize", token: "/access_token", userinfo: "/method/users.get" },
     )
     expect(outcome.errors).toEqual([])
@@ -527,7 +612,14 @@ describe("LINE: the ID token of a web login, HS256-signed with the channel secre
             .setIssuedAt()
             .setExpirationTime("1h")
             .sign(new TextEncoder().encode(signingSecret))
-          return json({ access_token: "bNl4YEFPI/hjFWhTqexp4MuEw5YPs", expires_in: 2592000, id_token: idToken, refresh_token: "Aa1FdeggRhTnPNNpxr8p", scope: "openid profile email", token_type: "Bearer" })
+          return json({
+            access_token: "bNl4YEFPI/hjFWhTqexp4MuEw5YPs",
+            expires_in: 2592000,
+            id_token: idToken,
+            refresh_token: "Aa1FdeggRhTnPNNpxr8p",
+            scope: "openid profile email",
+            token_type: "Bearer",
+          })
         },
       },
       routes: [

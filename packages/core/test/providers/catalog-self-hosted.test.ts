@@ -10,8 +10,8 @@
  * signed userinfo.
  */
 import { describe, expect, it } from "vitest"
-import { prepareConfig } from "../../src/config/prepare.js"
 import { setEnvDefaults } from "../../src/config/env.js"
+import { prepareConfig } from "../../src/config/prepare.js"
 import { InvalidEndpoints } from "../../src/errors.js"
 import BankIDNorway from "../../src/providers/bankid-no.js"
 import Huggingface from "../../src/providers/huggingface.js"
@@ -29,22 +29,22 @@ import SimpleLogin from "../../src/providers/simplelogin.js"
 import UnitedEffects from "../../src/providers/united-effects.js"
 import Wikimedia from "../../src/providers/wikimedia.js"
 import WorkOS, { conformWorkOSTokenResponse } from "../../src/providers/workos.js"
-import { startProviderStandIn } from "../support/provider-standin.js"
-import type { OpenIdProvider } from "../support/openid-provider.js"
 import { browser, signIn } from "../oauth/app.js"
+import type { OpenIdProvider } from "../support/openid-provider.js"
+import { startProviderStandIn } from "../support/provider-standin.js"
 import * as F from "./fixtures-self-hosted.js"
 import {
   type CatalogEntry,
   CLIENT,
-  type EmailVerifiedCase,
-  type OAuth2Case,
-  type OidcCase,
   describeCatalog,
   describeEmailVerification,
   describeOAuth2SignIns,
   describeOidcSignIns,
+  type EmailVerifiedCase,
   json,
   keepingTokenHooks,
+  type OAuth2Case,
+  type OidcCase,
   oauthEntry,
   oidcCase,
   oidcEntry,
@@ -198,7 +198,10 @@ const OAUTH2: OAuth2Case[] = [
     id: "mastodon",
     factory: mastodon,
     authorize: "/oauth/authorize",
-    token: { path: "/oauth/token", reply: json({ access_token: "ZA-Yj3aBD8U8Cm7lKUp-lm9O9BmDgdhHzDeqsY8tlL0", token_type: "Bearer", scope: "read:accounts", created_at: 1_750_000_000 }) },
+    token: {
+      path: "/oauth/token",
+      reply: json({ access_token: "ZA-Yj3aBD8U8Cm7lKUp-lm9O9BmDgdhHzDeqsY8tlL0", token_type: "Bearer", scope: "read:accounts", created_at: 1_750_000_000 }),
+    },
     userinfo: "/api/v1/accounts/verify_credentials",
     routes: [{ path: "/api/v1/accounts/verify_credentials", reply: json(F.MASTODON_ACCOUNT) }],
     user: { name: "Ada Lovelace", email: null, image: F.MASTODON_ACCOUNT.avatar_static },
@@ -213,7 +216,16 @@ const OAUTH2: OAuth2Case[] = [
     id: "mattermost",
     factory: mattermost,
     authorize: "/oauth/authorize",
-    token: { path: "/oauth/access_token", reply: json({ access_token: "7xkqj8bz3fyuxr5sd6m1wq9n4e", token_type: "bearer", expires_in: 2_592_000, scope: "", refresh_token: "ws6gpn9mb7rfxd3kc1a5ze8t2o" }) },
+    token: {
+      path: "/oauth/access_token",
+      reply: json({
+        access_token: "7xkqj8bz3fyuxr5sd6m1wq9n4e",
+        token_type: "bearer",
+        expires_in: 2_592_000,
+        scope: "",
+        refresh_token: "ws6gpn9mb7rfxd3kc1a5ze8t2o",
+      }),
+    },
     userinfo: "/api/v4/users/me",
     routes: [{ path: "/api/v4/users/me", reply: json(F.MATTERMOST_USER) }],
     user: { name: "ada.lovelace", email: "ada@example.com", image: null },
@@ -231,7 +243,15 @@ const OAUTH2: OAuth2Case[] = [
     factory: netsuite,
     authorize: "/app/login/oauth2/authorize.nl",
     // NetSuite sends expires_in as a string.
-    token: { path: "/services/rest/auth/oauth2/v1/token", reply: json({ access_token: "eyJraWQiOiJjLlRTVERSVjEyMzQ1NjciLCJ0eXAiOiJKV1QifQ", refresh_token: "eyJraWQiOiJjLlRTVERSVjEyMzQ1NjciLCJ0eXAiOiJSVCJ9", expires_in: "3600", token_type: "bearer" }) },
+    token: {
+      path: "/services/rest/auth/oauth2/v1/token",
+      reply: json({
+        access_token: "eyJraWQiOiJjLlRTVERSVjEyMzQ1NjciLCJ0eXAiOiJKV1QifQ",
+        refresh_token: "eyJraWQiOiJjLlRTVERSVjEyMzQ1NjciLCJ0eXAiOiJSVCJ9",
+        expires_in: "3600",
+        token_type: "bearer",
+      }),
+    },
     userinfo: "/app/site/hosting/restlet.nl",
     routes: [{ path: "/app/site/hosting/restlet.nl", reply: json(F.NETSUITE_USER) }],
     user: { name: "Ada Lovelace", email: "ada@example.com", image: null },
@@ -245,10 +265,24 @@ const OAUTH2: OAuth2Case[] = [
     id: "nextcloud",
     factory: nextcloud,
     authorize: "/apps/oauth2/authorize",
-    token: { path: "/apps/oauth2/api/v1/token", reply: json({ access_token: "xJTSrBV3ce4wc6Wh1hHS9Kbx4YmIJ2t0", token_type: "Bearer", expires_in: 3600, refresh_token: "tJZ0bTbYuAAHWYudwH2sAFqdQeZYpPrLq8EfJpHDmKxCX", user_id: "ada" }) },
+    token: {
+      path: "/apps/oauth2/api/v1/token",
+      reply: json({
+        access_token: "xJTSrBV3ce4wc6Wh1hHS9Kbx4YmIJ2t0",
+        token_type: "Bearer",
+        expires_in: 3600,
+        refresh_token: "tJZ0bTbYuAAHWYudwH2sAFqdQeZYpPrLq8EfJpHDmKxCX",
+        user_id: "ada",
+      }),
+    },
     userinfo: "/ocs/v2.php/cloud/users",
     // The provisioning API answers only requests that carry OCS-APIRequest.
-    routes: [{ path: "/ocs/v2.php/cloud/users/ada", reply: (request) => (request.headers["ocs-apirequest"] === "true" ? json(F.NEXTCLOUD_OCS) : { status: 401, json: { message: "CSRF check failed" } }) }],
+    routes: [
+      {
+        path: "/ocs/v2.php/cloud/users/ada",
+        reply: (request) => (request.headers["ocs-apirequest"] === "true" ? json(F.NEXTCLOUD_OCS) : { status: 401, json: { message: "CSRF check failed" } }),
+      },
+    ],
     user: { name: "Ada Lovelace", email: "ada@example.com", image: `${NEXTCLOUD}/avatar/ada/512` },
     providerAccountId: "ada",
   },
@@ -266,7 +300,15 @@ const OAUTH2: OAuth2Case[] = [
     id: "wikimedia",
     factory: Wikimedia,
     authorize: "/w/rest.php/oauth2/authorize",
-    token: { path: "/w/rest.php/oauth2/access_token", reply: json({ token_type: "Bearer", expires_in: 14400, access_token: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJhdWQiOiJsYXRjaGtleSJ9.c2ln", refresh_token: "def50200a1b2c3d4e5f6" }) },
+    token: {
+      path: "/w/rest.php/oauth2/access_token",
+      reply: json({
+        token_type: "Bearer",
+        expires_in: 14400,
+        access_token: "eyJ0eXAiOiJKV1QiLCJhbGciOiJSUzI1NiJ9.eyJhdWQiOiJsYXRjaGtleSJ9.c2ln",
+        refresh_token: "def50200a1b2c3d4e5f6",
+      }),
+    },
     userinfo: "/w/rest.php/oauth2/resource/profile",
     routes: [{ path: "/w/rest.php/oauth2/resource/profile", reply: json(F.WIKIMEDIA_PROFILE) }],
     user: { name: "Ada Lovelace", email: "ada@example.com", image: null },
@@ -296,12 +338,30 @@ describeOAuth2SignIns(OAUTH2)
 
 const OIDC: OidcCase[] = [
   // idToken: false, and the userinfo is a signed JWT (the client asks for application/jwt).
-  { id: "bankid-no", factory: BankIDNorway, claims: F.BANKID_USERINFO, user: { name: "Kari Nordmann", email: "kari.nordmann@example.no", image: null }, auth: "client_secret_post", nonce: true, pkce: true },
-  oidcCase({ id: "huggingface", factory: Huggingface, claims: F.HUGGINGFACE_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.HUGGINGFACE_CLAIMS.picture } }),
+  {
+    id: "bankid-no",
+    factory: BankIDNorway,
+    claims: F.BANKID_USERINFO,
+    user: { name: "Kari Nordmann", email: "kari.nordmann@example.no", image: null },
+    auth: "client_secret_post",
+    nonce: true,
+    pkce: true,
+  },
+  oidcCase({
+    id: "huggingface",
+    factory: Huggingface,
+    claims: F.HUGGINGFACE_CLAIMS,
+    user: { name: "Ada Lovelace", email: "ada@example.com", image: F.HUGGINGFACE_CLAIMS.picture },
+  }),
   oidcCase({ id: "hydra", factory: OryHydra, claims: F.HYDRA_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com" } }),
   oidcCase({ id: "passage", factory: Passage, claims: F.PASSAGE_CLAIMS, user: { email: "ada@example.com" } }),
   oidcCase({ id: "ping-id", factory: PingId, claims: F.PING_CLAIMS, user: { name: "Ada Lovelace", email: "ada@example.com", image: F.PING_CLAIMS.picture } }),
-  oidcCase({ id: "simplelogin", factory: SimpleLogin, claims: F.SIMPLELOGIN_CLAIMS, user: { name: "Ada Lovelace", email: F.SIMPLELOGIN_CLAIMS.email, image: F.SIMPLELOGIN_CLAIMS.avatar_url } }),
+  oidcCase({
+    id: "simplelogin",
+    factory: SimpleLogin,
+    claims: F.SIMPLELOGIN_CLAIMS,
+    user: { name: "Ada Lovelace", email: F.SIMPLELOGIN_CLAIMS.email, image: F.SIMPLELOGIN_CLAIMS.avatar_url },
+  }),
   oidcCase({ id: "united-effects", factory: UnitedEffects, claims: F.UNITED_EFFECTS_CLAIMS, user: { email: "ada@example.com" } }),
 ]
 
@@ -331,18 +391,77 @@ describeOidcSignIns(OIDC, (getOp) => {
 
 const VERIFICATION: EmailVerifiedCase[] = [
   // The OpenID Connect rule: email_verified.
-  { name: "BankID Norway (email_verified)", provider: BankIDNorway(), verified: F.BANKID_USERINFO, unverified: { ...F.BANKID_USERINFO, email_verified: false }, expected: true },
-  { name: "Hugging Face (email_verified)", provider: Huggingface(), verified: F.HUGGINGFACE_CLAIMS, unverified: { ...F.HUGGINGFACE_CLAIMS, email_verified: false }, expected: true },
-  { name: "Ory Hydra (email_verified)", provider: OryHydra({ issuer: "https://hydra.example.com" }), verified: F.HYDRA_CLAIMS, unverified: { ...F.HYDRA_CLAIMS, email_verified: undefined }, expected: true },
-  { name: "Passage (email_verified)", provider: Passage({ issuer: F.PASSAGE_CLAIMS.iss }), verified: F.PASSAGE_CLAIMS, unverified: { ...F.PASSAGE_CLAIMS, email_verified: false }, expected: true },
-  { name: "PingOne (email_verified)", provider: PingId({ issuer: F.PING_CLAIMS.iss }), verified: F.PING_CLAIMS, unverified: { ...F.PING_CLAIMS, email_verified: false }, expected: true },
-  { name: "SimpleLogin (email_verified)", provider: SimpleLogin(), verified: F.SIMPLELOGIN_CLAIMS, unverified: { ...F.SIMPLELOGIN_CLAIMS, email_verified: false }, expected: true },
-  { name: "United Effects (email_verified)", provider: UnitedEffects({ issuer: F.UNITED_EFFECTS_CLAIMS.iss }), verified: F.UNITED_EFFECTS_CLAIMS, unverified: { ...F.UNITED_EFFECTS_CLAIMS, email_verified: undefined }, expected: true },
+  {
+    name: "BankID Norway (email_verified)",
+    provider: BankIDNorway(),
+    verified: F.BANKID_USERINFO,
+    unverified: { ...F.BANKID_USERINFO, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "Hugging Face (email_verified)",
+    provider: Huggingface(),
+    verified: F.HUGGINGFACE_CLAIMS,
+    unverified: { ...F.HUGGINGFACE_CLAIMS, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "Ory Hydra (email_verified)",
+    provider: OryHydra({ issuer: "https://hydra.example.com" }),
+    verified: F.HYDRA_CLAIMS,
+    unverified: { ...F.HYDRA_CLAIMS, email_verified: undefined },
+    expected: true,
+  },
+  {
+    name: "Passage (email_verified)",
+    provider: Passage({ issuer: F.PASSAGE_CLAIMS.iss }),
+    verified: F.PASSAGE_CLAIMS,
+    unverified: { ...F.PASSAGE_CLAIMS, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "PingOne (email_verified)",
+    provider: PingId({ issuer: F.PING_CLAIMS.iss }),
+    verified: F.PING_CLAIMS,
+    unverified: { ...F.PING_CLAIMS, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "SimpleLogin (email_verified)",
+    provider: SimpleLogin(),
+    verified: F.SIMPLELOGIN_CLAIMS,
+    unverified: { ...F.SIMPLELOGIN_CLAIMS, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "United Effects (email_verified)",
+    provider: UnitedEffects({ issuer: F.UNITED_EFFECTS_CLAIMS.iss }),
+    verified: F.UNITED_EFFECTS_CLAIMS,
+    unverified: { ...F.UNITED_EFFECTS_CLAIMS, email_verified: undefined },
+    expected: true,
+  },
   // The provider's own flag.
-  { name: "Mattermost (email_verified of the user)", provider: mattermost(), verified: F.MATTERMOST_USER, unverified: { ...F.MATTERMOST_USER, email_verified: false }, expected: true },
-  { name: "Wikimedia (confirmed_email)", provider: Wikimedia(), verified: F.WIKIMEDIA_PROFILE, unverified: { ...F.WIKIMEDIA_PROFILE, confirmed_email: false }, expected: true },
+  {
+    name: "Mattermost (email_verified of the user)",
+    provider: mattermost(),
+    verified: F.MATTERMOST_USER,
+    unverified: { ...F.MATTERMOST_USER, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "Wikimedia (confirmed_email)",
+    provider: Wikimedia(),
+    verified: F.WIKIMEDIA_PROFILE,
+    unverified: { ...F.WIKIMEDIA_PROFILE, confirmed_email: false },
+    expected: true,
+  },
   // Never verified: nothing in the profile can make them so.
-  { name: "Mastodon (no address at all)", provider: mastodon(), verified: { ...F.MASTODON_ACCOUNT, email: "ada@example.com", email_verified: true }, expected: false },
+  {
+    name: "Mastodon (no address at all)",
+    provider: mastodon(),
+    verified: { ...F.MASTODON_ACCOUNT, email: "ada@example.com", email_verified: true },
+    expected: false,
+  },
   { name: "NetSuite (getCurrentUser has no flag)", provider: netsuite(), verified: { ...F.NETSUITE_USER, email_verified: true }, expected: false },
   { name: "Nextcloud (no flag)", provider: nextcloud(), verified: { ...F.NEXTCLOUD_USER, email_verified: true }, expected: false },
   { name: "Osso (SAML assertion, unverified)", provider: osso(), verified: { ...F.OSSO_PROFILE, email_verified: true }, expected: false },
@@ -396,7 +515,12 @@ describe("Nextcloud's provisioning API", () => {
       routes: [{ path: "/ocs/v2.php/cloud/users/ada", reply: json(F.NEXTCLOUD_OCS_REFUSED) }],
     })
     try {
-      const provider = nextcloud({ ...CLIENT, authorization: { url: standIn.endpoint("/apps/oauth2/authorize") }, token: standIn.endpoint("/apps/oauth2/api/v1/token"), userinfo: { url: standIn.endpoint("/ocs/v2.php/cloud/users") } })
+      const provider = nextcloud({
+        ...CLIENT,
+        authorization: { url: standIn.endpoint("/apps/oauth2/authorize") },
+        token: standIn.endpoint("/apps/oauth2/api/v1/token"),
+        userinfo: { url: standIn.endpoint("/ocs/v2.php/cloud/users") },
+      })
       const { config } = recordingConfig(provider)
       const app = browser(config)
       const run = await signIn(app, standIn as unknown as OpenIdProvider, "nextcloud")
@@ -423,7 +547,13 @@ describe("NetSuite", () => {
       routes: [{ path: "/restlet.nl", reply: json(JSON.stringify(F.NETSUITE_USER)) }],
     })
     try {
-      const provider = NetSuite({ ...CLIENT, accountID: "1234567", authorization: { url: standIn.endpoint("/authorize.nl") }, token: standIn.endpoint("/token"), userinfo: standIn.endpoint("/restlet.nl") })
+      const provider = NetSuite({
+        ...CLIENT,
+        accountID: "1234567",
+        authorization: { url: standIn.endpoint("/authorize.nl") },
+        token: standIn.endpoint("/token"),
+        userinfo: standIn.endpoint("/restlet.nl"),
+      })
       const outcome = await signInWith(provider, standIn, "netsuite")
       expect(outcome.errors).toEqual([])
       expect(outcome.session.user).toEqual({ name: "Ada Lovelace", email: "ada@example.com", image: null })
@@ -461,7 +591,12 @@ describe("WorkOS", () => {
 
   it("builds the name from the parts present", async () => {
     const provider = WorkOS()
-    expect(await provider.profile!({ ...F.WORKOS_PROFILE, first_name: null, raw_attributes: {} } as never, {})).toEqual({ id: F.WORKOS_PROFILE.id, name: "Rundgren", email: "todd@example.com", image: null })
+    expect(await provider.profile!({ ...F.WORKOS_PROFILE, first_name: null, raw_attributes: {} } as never, {})).toEqual({
+      id: F.WORKOS_PROFILE.id,
+      name: "Rundgren",
+      email: "todd@example.com",
+      image: null,
+    })
     expect(await provider.profile!({ ...F.WORKOS_PROFILE, first_name: null, last_name: null } as never, {})).toMatchObject({ name: null })
   })
 })

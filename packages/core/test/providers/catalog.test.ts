@@ -298,7 +298,6 @@ const CATALOG: CatalogEntry[] = [
   },
 ]
 
-
 it("has at least 25 providers, ids unique", () => {
   expect(CATALOG.length).toBeGreaterThanOrEqual(25)
   expect(new Set(CATALOG.map((entry) => entry.id)).size).toBe(CATALOG.length)

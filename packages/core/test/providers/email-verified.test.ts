@@ -8,7 +8,6 @@
  */
 import { describe, expect, it } from "vitest"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
-import { emailVerifiedClaim, isEmailVerifiedBy } from "../../src/providers/lib/email-verified.js"
 import Apple from "../../src/providers/apple.js"
 import Atlassian from "../../src/providers/atlassian.js"
 import Auth0 from "../../src/providers/auth0.js"
@@ -20,6 +19,7 @@ import GitHub, { gitHubEmail } from "../../src/providers/github.js"
 import GitLab from "../../src/providers/gitlab.js"
 import Google from "../../src/providers/google.js"
 import Keycloak from "../../src/providers/keycloak.js"
+import { emailVerifiedClaim, isEmailVerifiedBy } from "../../src/providers/lib/email-verified.js"
 import MicrosoftEntraID from "../../src/providers/microsoft-entra-id.js"
 import Notion from "../../src/providers/notion.js"
 import Reddit from "../../src/providers/reddit.js"
@@ -27,23 +27,53 @@ import Spotify from "../../src/providers/spotify.js"
 import Twitch from "../../src/providers/twitch.js"
 import Twitter from "../../src/providers/twitter.js"
 import Zoom from "../../src/providers/zoom.js"
-import { startProviderStandIn } from "../support/provider-standin.js"
 import { appConfig, browser, signIn } from "../oauth/app.js"
 import type { OpenIdProvider } from "../support/openid-provider.js"
+import { startProviderStandIn } from "../support/provider-standin.js"
 import * as F from "./fixtures.js"
 
-import { type EmailVerifiedCase, describeEmailVerification } from "./harness.js"
+import { describeEmailVerification, type EmailVerifiedCase } from "./harness.js"
 
 const CASES: EmailVerifiedCase[] = [
   { name: "Google (email_verified)", provider: Google(), verified: F.GOOGLE_CLAIMS, unverified: { ...F.GOOGLE_CLAIMS, email_verified: false }, expected: true },
-  { name: 'Apple (email_verified "true")', provider: Apple(), verified: F.APPLE_CLAIMS, unverified: { ...F.APPLE_CLAIMS, email_verified: "false" }, expected: true },
-  { name: "Auth0 (email_verified)", provider: Auth0({ issuer: "https://tenant.example" }), verified: F.AUTH0_CLAIMS, unverified: { ...F.AUTH0_CLAIMS, email_verified: false }, expected: true },
-  { name: "Keycloak (email_verified)", provider: Keycloak({ issuer: "https://kc.example/realms/r" }), verified: F.KEYCLOAK_CLAIMS, unverified: { ...F.KEYCLOAK_CLAIMS, email_verified: undefined }, expected: true },
+  {
+    name: 'Apple (email_verified "true")',
+    provider: Apple(),
+    verified: F.APPLE_CLAIMS,
+    unverified: { ...F.APPLE_CLAIMS, email_verified: "false" },
+    expected: true,
+  },
+  {
+    name: "Auth0 (email_verified)",
+    provider: Auth0({ issuer: "https://tenant.example" }),
+    verified: F.AUTH0_CLAIMS,
+    unverified: { ...F.AUTH0_CLAIMS, email_verified: false },
+    expected: true,
+  },
+  {
+    name: "Keycloak (email_verified)",
+    provider: Keycloak({ issuer: "https://kc.example/realms/r" }),
+    verified: F.KEYCLOAK_CLAIMS,
+    unverified: { ...F.KEYCLOAK_CLAIMS, email_verified: undefined },
+    expected: true,
+  },
   { name: "Twitch (email_verified)", provider: Twitch(), verified: F.TWITCH_CLAIMS, unverified: { ...F.TWITCH_CLAIMS, email_verified: false }, expected: true },
-  { name: "Dropbox (email_verified)", provider: Dropbox(), verified: F.DROPBOX_ACCOUNT, unverified: { ...F.DROPBOX_ACCOUNT, email_verified: false }, expected: true },
+  {
+    name: "Dropbox (email_verified)",
+    provider: Dropbox(),
+    verified: F.DROPBOX_ACCOUNT,
+    unverified: { ...F.DROPBOX_ACCOUNT, email_verified: false },
+    expected: true,
+  },
   { name: "Discord (verified)", provider: Discord(), verified: F.DISCORD_USER, unverified: { ...F.DISCORD_USER, verified: false }, expected: true },
   { name: "Zoom (verified: 1)", provider: Zoom(), verified: F.ZOOM_USER, unverified: { ...F.ZOOM_USER, verified: 0 }, expected: true },
-  { name: "Bitbucket (confirmed addresses only)", provider: Bitbucket(), verified: { ...F.BITBUCKET_USER, email: "ada@example.com" }, unverified: { ...F.BITBUCKET_USER, email: null }, expected: true },
+  {
+    name: "Bitbucket (confirmed addresses only)",
+    provider: Bitbucket(),
+    verified: { ...F.BITBUCKET_USER, email: "ada@example.com" },
+    unverified: { ...F.BITBUCKET_USER, email: null },
+    expected: true,
+  },
   {
     name: "GitHub (email_verified from /user/emails)",
     provider: GitHub(),
@@ -51,10 +81,26 @@ const CASES: EmailVerifiedCase[] = [
     unverified: { ...F.GITHUB_USER, email: "octocat@github.com", email_verified: false },
     expected: true,
   },
-  { name: "X, OAuth 2.0 (confirmed_email)", provider: Twitter({ includeEmail: true }), verified: F.X_USER_WITH_EMAIL, unverified: { data: { ...F.X_USER.data, email: "devs@x.example" } }, expected: true },
-  { name: "X, OAuth 1.0a (verified addresses only)", provider: Twitter({ version: "1.0a" }) as never, verified: { data: { ...F.X_USER.data, email: "devs@x.example" } }, expected: true },
+  {
+    name: "X, OAuth 2.0 (confirmed_email)",
+    provider: Twitter({ includeEmail: true }),
+    verified: F.X_USER_WITH_EMAIL,
+    unverified: { data: { ...F.X_USER.data, email: "devs@x.example" } },
+    expected: true,
+  },
+  {
+    name: "X, OAuth 1.0a (verified addresses only)",
+    provider: Twitter({ version: "1.0a" }) as never,
+    verified: { data: { ...F.X_USER.data, email: "devs@x.example" } },
+    expected: true,
+  },
   // Never verified: nothing in the profile can make them so.
-  { name: "Microsoft Entra ID (email claim unverified)", provider: MicrosoftEntraID({ tenantId: "common" }), verified: { ...F.ENTRA_CLAIMS, email: "ada@example.com", email_verified: true }, expected: false },
+  {
+    name: "Microsoft Entra ID (email claim unverified)",
+    provider: MicrosoftEntraID({ tenantId: "common" }),
+    verified: { ...F.ENTRA_CLAIMS, email: "ada@example.com", email_verified: true },
+    expected: false,
+  },
   { name: "Spotify (does not verify)", provider: Spotify(), verified: { ...F.SPOTIFY_USER, email_verified: true }, expected: false },
   // Nothing declared and no claim: unverified.
   { name: "Facebook (no statement)", provider: Facebook(), verified: F.FACEBOOK_USER, expected: false },
@@ -67,7 +113,7 @@ const CASES: EmailVerifiedCase[] = [
 describeEmailVerification(CASES)
 
 describe("the default rule (OpenID Connect Core 1.0 §5.1 email_verified)", () => {
-  it("accepts true and the string \"true\", nothing else", () => {
+  it('accepts true and the string "true", nothing else', () => {
     for (const claim of [true, "true"]) expect(emailVerifiedClaim({ email_verified: claim })).toBe(true)
     for (const claim of [false, "false", "TRUE", 1, "1", null, undefined, {}]) expect(emailVerifiedClaim({ email_verified: claim })).toBe(false)
   })

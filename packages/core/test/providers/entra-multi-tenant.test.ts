@@ -10,10 +10,10 @@ import { exportJWK, generateKeyPair, type JWK, SignJWT } from "jose"
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import MicrosoftEntraID from "../../src/providers/microsoft-entra-id.js"
+import { APP, appConfig, browser, type SignInOptions, signIn } from "../oauth/app.js"
 import { errorParams } from "../support/client.js"
 import type { OpenIdProvider } from "../support/openid-provider.js"
 import { type ProviderStandIn, type StandInReply, startProviderStandIn } from "../support/provider-standin.js"
-import { APP, appConfig, browser, signIn, type SignInOptions } from "../oauth/app.js"
 import { ENTRA_CLAIMS } from "./fixtures.js"
 
 const ID = "microsoft-entra-id"
@@ -66,7 +66,27 @@ function discovery(segment: string): StandInReply {
       http_logout_supported: true,
       frontchannel_logout_supported: true,
       end_session_endpoint: `${base}/oauth2/v2.0/logout`,
-      claims_supported: ["sub", "iss", "cloud_instance_name", "cloud_instance_host_name", "cloud_graph_host_name", "msgraph_host", "aud", "exp", "iat", "auth_time", "acr", "nonce", "preferred_username", "name", "tid", "ver", "at_hash", "c_hash", "email"],
+      claims_supported: [
+        "sub",
+        "iss",
+        "cloud_instance_name",
+        "cloud_instance_host_name",
+        "cloud_graph_host_name",
+        "msgraph_host",
+        "aud",
+        "exp",
+        "iat",
+        "auth_time",
+        "acr",
+        "nonce",
+        "preferred_username",
+        "name",
+        "tid",
+        "ver",
+        "at_hash",
+        "c_hash",
+        "email",
+      ],
       tenant_region_scope: null,
       cloud_instance_name: "microsoftonline.com",
       cloud_graph_host_name: "graph.windows.net",
@@ -97,7 +117,14 @@ async function tokenReply(): Promise<StandInReply> {
   const key = plan.foreignKey ? keys.foreign.privateKey : keys.published.privateKey
   const idToken = await new SignJWT(payload).setProtectedHeader({ alg: "RS256", typ: "JWT", kid: KID }).sign(key)
   return {
-    json: { token_type: "Bearer", scope: "openid profile email User.Read", expires_in: 4779, ext_expires_in: 4779, access_token: "eyJ0eXAiOi.entra-access-token", id_token: idToken },
+    json: {
+      token_type: "Bearer",
+      scope: "openid profile email User.Read",
+      expires_in: 4779,
+      ext_expires_in: 4779,
+      access_token: "eyJ0eXAiOi.entra-access-token",
+      id_token: idToken,
+    },
   }
 }
 
@@ -164,7 +191,11 @@ describe("Microsoft Entra ID on a multi-tenant endpoint", () => {
 
   it("one configuration admits users of two tenants and a personal account, each token checked against its own issuer", async () => {
     const ctx = setup()
-    for (const [tid, sub] of [[TENANT_A, "sub-a"], [TENANT_B, "sub-b"], [PERSONAL, "sub-p"]] as const) {
+    for (const [tid, sub] of [
+      [TENANT_A, "sub-a"],
+      [TENANT_B, "sub-b"],
+      [PERSONAL, "sub-p"],
+    ] as const) {
       plan = { tid, sub, email: `${sub}@example.com` }
       const app = browser(ctx.config)
       const signedIn = await signIn(app, standIn as unknown as OpenIdProvider, ID)

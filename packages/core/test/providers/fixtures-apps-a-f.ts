@@ -284,7 +284,12 @@ export const FOURSQUARE_SELF = {
 
 /** Foursquare's answer to a call without a version date. */
 export const FOURSQUARE_NO_VERSION = {
-  meta: { code: 410, errorType: "param_error", errorDetail: "The Foursquare API no longer supports requests that do not pass in a version parameter.", requestId: "5ac51d7e6a607143d811cecc" },
+  meta: {
+    code: 410,
+    errorType: "param_error",
+    errorDetail: "The Foursquare API no longer supports requests that do not pass in a version parameter.",
+    requestId: "5ac51d7e6a607143d811cecc",
+  },
   response: {},
 }
 

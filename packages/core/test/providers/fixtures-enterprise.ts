@@ -115,7 +115,14 @@ export const DUENDE_CLAIMS = {
   website: "http://alice.com",
 }
 
-export const IDENTITY_SERVER4_CLAIMS = { ...DUENDE_CLAIMS, iss: "https://is4.example.com", sub: "88421113", name: "Bob Smith", given_name: "Bob", email: "BobSmith@email.com" }
+export const IDENTITY_SERVER4_CLAIMS = {
+  ...DUENDE_CLAIMS,
+  iss: "https://is4.example.com",
+  sub: "88421113",
+  name: "Bob Smith",
+  given_name: "Bob",
+  email: "BobSmith@email.com",
+}
 
 export const FRONTEGG_CLAIMS = {
   iss: "https://app-abc123.frontegg.com",

@@ -13,7 +13,11 @@ const NOW = 1_750_000_000
 export const KAKAO_USER = {
   id: 123456789,
   connected_at: "2022-04-11T01:45:28Z",
-  properties: { nickname: "라이언", profile_image: "http://k.kakaocdn.net/dn/profile_640x640.jpg", thumbnail_image: "http://k.kakaocdn.net/dn/profile_110x110.jpg" },
+  properties: {
+    nickname: "라이언",
+    profile_image: "http://k.kakaocdn.net/dn/profile_640x640.jpg",
+    thumbnail_image: "http://k.kakaocdn.net/dn/profile_110x110.jpg",
+  },
   kakao_account: {
     profile_nickname_needs_agreement: false,
     profile_image_needs_agreement: false,
@@ -120,7 +124,12 @@ export const VIPPS_USERINFO = {
 }
 
 /** VK's token answer: the `email` beside the token, no token_type. */
-export const VK_TOKENS = { access_token: "vk1.a.533bacf01e11f55b536a565b57531ac114461ae8736d6506a3", expires_in: 86399, user_id: 8492, email: "durov@example.com" }
+export const VK_TOKENS = {
+  access_token: "vk1.a.533bacf01e11f55b536a565b57531ac114461ae8736d6506a3",
+  expires_in: 86399,
+  user_id: 8492,
+  email: "durov@example.com",
+}
 
 /** VK `users.get?fields=photo_100`. */
 export const VK_USERS_GET = {
@@ -145,7 +154,8 @@ export const WEBEX_PERSON = {
   nickName: "John",
   firstName: "John",
   lastName: "Andersen",
-  avatar: "https://1efa7a94ed216783e352-c62266528714497a17239ececf39e9e2.ssl.cf1.rackcdn.com/V1~54c844c89e678e5a7b16a306f7f4dc76~2ff9f4a6d8c74e9a9b0b8c7f2c6e2d1d",
+  avatar:
+    "https://1efa7a94ed216783e352-c62266528714497a17239ececf39e9e2.ssl.cf1.rackcdn.com/V1~54c844c89e678e5a7b16a306f7f4dc76~2ff9f4a6d8c74e9a9b0b8c7f2c6e2d1d",
   orgId: "Y2lzY29zcGFyazovL3VzL09SR0FOSVpBVElPTi85NmFiYzJhYS0zZGNjLTExZTUtYTE1Mi1mZTM0ODE5Y2RjOWE",
   created: "2015-10-18T14:26:16.000Z",
   lastModified: "2015-10-18T14:26:16.000Z",

@@ -45,7 +45,16 @@ export const HUGGINGFACE_CLAIMS = {
   email_verified: true,
   isPro: false,
   canPay: false,
-  orgs: [{ sub: "63a0f2d4e8b1c7a5d9e3f0b2", name: "Analytical Engines", picture: "https://cdn-avatars.huggingface.co/v1/production/uploads/org.png", preferred_username: "analytical-engines", isEnterprise: false, roleInOrg: "admin" }],
+  orgs: [
+    {
+      sub: "63a0f2d4e8b1c7a5d9e3f0b2",
+      name: "Analytical Engines",
+      picture: "https://cdn-avatars.huggingface.co/v1/production/uploads/org.png",
+      preferred_username: "analytical-engines",
+      isEnterprise: false,
+      roleInOrg: "admin",
+    },
+  ],
 }
 
 /** Ory Hydra's ID token claims, the identity claims set by the login/consent app. */
@@ -271,5 +280,11 @@ export const WORKOS_PROFILE = {
   role: { slug: "admin" },
   groups: ["Engineering"],
   custom_attributes: {},
-  raw_attributes: { id: "00u1a0ufowBJlzPlk357", email: "todd@example.com", firstName: "Todd", lastName: "Rundgren", picture: "https://images.example.com/todd.png" },
+  raw_attributes: {
+    id: "00u1a0ufowBJlzPlk357",
+    email: "todd@example.com",
+    firstName: "Todd",
+    lastName: "Rundgren",
+    picture: "https://images.example.com/todd.png",
+  },
 }

@@ -377,7 +377,9 @@ export const BITBUCKET_USER = {
   display_name: "Ada Lovelace",
   links: {
     self: { href: "https://api.bitbucket.org/2.0/users/%7B7b0a4b3c-1d2e-4f50-9a8b-7c6d5e4f3a2b%7D" },
-    avatar: { href: "https://secure.gravatar.com/avatar/0123456789abcdef?d=https%3A%2F%2Favatar-management--avatars.us-west-2.prod.public.atl-paas.net%2Finitials%2FAL-0.png" },
+    avatar: {
+      href: "https://secure.gravatar.com/avatar/0123456789abcdef?d=https%3A%2F%2Favatar-management--avatars.us-west-2.prod.public.atl-paas.net%2Finitials%2FAL-0.png",
+    },
     html: { href: "https://bitbucket.org/%7B7b0a4b3c-1d2e-4f50-9a8b-7c6d5e4f3a2b%7D/" },
   },
   created_on: "2018-01-01T00:00:00.000000+00:00",
@@ -396,8 +398,20 @@ export const BITBUCKET_USER = {
 export const BITBUCKET_EMAILS = {
   pagelen: 10,
   values: [
-    { is_primary: false, is_confirmed: false, type: "email", email: "unconfirmed@example.com", links: { self: { href: "https://api.bitbucket.org/2.0/user/emails/unconfirmed@example.com" } } },
-    { is_primary: true, is_confirmed: true, type: "email", email: "ada@example.com", links: { self: { href: "https://api.bitbucket.org/2.0/user/emails/ada@example.com" } } },
+    {
+      is_primary: false,
+      is_confirmed: false,
+      type: "email",
+      email: "unconfirmed@example.com",
+      links: { self: { href: "https://api.bitbucket.org/2.0/user/emails/unconfirmed@example.com" } },
+    },
+    {
+      is_primary: true,
+      is_confirmed: true,
+      type: "email",
+      email: "ada@example.com",
+      links: { self: { href: "https://api.bitbucket.org/2.0/user/emails/ada@example.com" } },
+    },
   ],
   page: 1,
   size: 2,

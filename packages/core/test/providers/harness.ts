@@ -17,10 +17,10 @@ import { providerButtonColors } from "../../src/pages/theme.js"
 import { isEmailVerifiedBy } from "../../src/providers/lib/email-verified.js"
 import type { OAuthConfig } from "../../src/providers/oauth.js"
 import type { Account, Profile } from "../../src/types.js"
+import { APP, appConfig, browser, callbackUrlOf, signIn } from "../oauth/app.js"
 import { type HostileProvider, startHostileProvider } from "../support/hostile-provider.js"
 import type { OpenIdProvider } from "../support/openid-provider.js"
 import { type StandInReply, type StandInSpec, startProviderStandIn } from "../support/provider-standin.js"
-import { APP, appConfig, browser, callbackUrlOf, signIn } from "../oauth/app.js"
 
 // ---- configuration (catalog.test.ts) ----
 
@@ -65,7 +65,6 @@ export function endpointUrl(endpoint: unknown): URL {
 }
 
 const TOKENS = { access_token: "at", token_type: "bearer" as const }
-
 
 /** The configuration checks, one describe per entry. */
 export function describeCatalog(entries: CatalogEntry[]): void {
@@ -134,12 +133,19 @@ export function describeCatalog(entries: CatalogEntry[]): void {
 
     it("is accepted by a configuration (with an issuer where the provider needs one)", () => {
       const options = entry.type === "oidc" && !entry.issuer ? { issuer: "https://idp.example.com" } : {}
-      const prepared = prepareConfig({ providers: [entry.factory({ clientId: "id", clientSecret: "secret", ...options })], secret: "s".repeat(32), trustHost: true })
+      const prepared = prepareConfig({
+        providers: [entry.factory({ clientId: "id", clientSecret: "secret", ...options })],
+        secret: "s".repeat(32),
+        trustHost: true,
+      })
       expect(prepared.configError).toBeUndefined()
     })
 
     it("lets the user's options win over the defaults (deep-merged)", () => {
-      const config: AuthConfig = { providers: [entry.factory({ name: "Custom", checks: ["state"], authorization: { params: { prompt: "login" } } })], secret: "s".repeat(32) }
+      const config: AuthConfig = {
+        providers: [entry.factory({ name: "Custom", checks: ["state"], authorization: { params: { prompt: "login" } } })],
+        secret: "s".repeat(32),
+      }
       const [merged] = prepareConfig(config).providers as (OAuthConfig<any> & Record<string, any>)[]
       expect(merged!.name).toBe("Custom")
       expect(merged!.checks).toEqual(["state"])
@@ -229,7 +235,6 @@ export function account(claims: Record<string, unknown>) {
   return rest as { sub: string }
 }
 
-
 /** One sign-in per OAuth 2 case against a stand-in of the provider's endpoints. */
 export function describeOAuth2SignIns(cases: OAuth2Case[]): void {
   describe("OAuth 2 catalog providers against a stand-in of their endpoints", () => {
@@ -246,7 +251,12 @@ export function describeOAuth2SignIns(cases: OAuth2Case[]): void {
         expect(outcome.errors).toEqual([])
         expect(outcome.location).toBe(APP.origin)
         expect(outcome.session.user).toEqual(entry.user)
-        expect(outcome.account).toMatchObject({ provider: entry.id, type: "oauth", providerAccountId: entry.providerAccountId, access_token: expect.any(String) })
+        expect(outcome.account).toMatchObject({
+          provider: entry.id,
+          type: "oauth",
+          providerAccountId: entry.providerAccountId,
+          access_token: expect.any(String),
+        })
         // The authorization request carried the provider's own parameters and the callback URL.
         const authorize = standIn.requestsTo(entry.authorize)[0]!
         expect(authorize.query.get("redirect_uri")).toBe(callbackUrlOf(entry.id))
@@ -307,7 +317,6 @@ export interface EmailVerifiedCase {
   /** What the decision is for `verified`. */
   expected: boolean
 }
-
 
 /** Whether each provider vouches for the address of its real profile, and not when it does not. */
 export function describeEmailVerification(cases: EmailVerifiedCase[]): void {

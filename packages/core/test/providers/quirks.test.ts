@@ -4,16 +4,15 @@
  * Twitch's token response fixes, GitHub's and Bitbucket's choice of a
  * verified address, Discord's default avatars.
  */
-import { exportPKCS8, generateKeyPair, jwtVerify, decodeProtectedHeader } from "jose"
+import { decodeProtectedHeader, exportPKCS8, generateKeyPair, jwtVerify } from "jose"
 import { describe, expect, it } from "vitest"
 import { prepareConfig } from "../../src/config/prepare.js"
 import { InvalidEndpoints } from "../../src/errors.js"
 import Apple, { APPLE_MAX_SECRET_LIFETIME, createAppleClientSecret } from "../../src/providers/apple.js"
 import { pickBitbucketEmail } from "../../src/providers/bitbucket.js"
 import { discordAvatarUrl } from "../../src/providers/discord.js"
-import { pickGitHubEmail } from "../../src/providers/github.js"
+import GitHub, { pickGitHubEmail } from "../../src/providers/github.js"
 import GitLab from "../../src/providers/gitlab.js"
-import GitHub from "../../src/providers/github.js"
 import MicrosoftEntraID from "../../src/providers/microsoft-entra-id.js"
 import { conformTwitchTokenResponse } from "../../src/providers/twitch.js"
 import Twitter from "../../src/providers/twitter.js"
@@ -68,7 +67,12 @@ describe("Apple", () => {
     const { privateKey, publicKey } = await generateKeyPair("ES256", { extractable: true })
     const pem = await exportPKCS8(privateKey)
     // As an env file stores it: one line with literal \n.
-    const secret = await createAppleClientSecret({ teamId: "TEAM123456", keyId: "KEY1234567", clientId: "com.example.web", privateKey: pem.replace(/\n/g, "\\n") })
+    const secret = await createAppleClientSecret({
+      teamId: "TEAM123456",
+      keyId: "KEY1234567",
+      clientId: "com.example.web",
+      privateKey: pem.replace(/\n/g, "\\n"),
+    })
     expect(decodeProtectedHeader(secret)).toEqual({ alg: "ES256", kid: "KEY1234567" })
     const { payload } = await jwtVerify(secret, publicKey, { issuer: "TEAM123456", audience: "https://appleid.apple.com", subject: "com.example.web" })
     expect(payload.exp! - payload.iat!).toBe(APPLE_MAX_SECRET_LIFETIME)
@@ -84,9 +88,16 @@ describe("Apple", () => {
   it("uses the first authorization's name, else the e-mail; later sign-ins have only the ID token", async () => {
     const provider = Apple()
     const claims = { sub: "001.abc.1", email: "a@privaterelay.appleid.com" } as never
-    expect(await provider.profile!({ ...(claims as object), user: { name: { firstName: "Ada", lastName: "Lovelace" } } } as never, {})).toMatchObject({ name: "Ada Lovelace" })
+    expect(await provider.profile!({ ...(claims as object), user: { name: { firstName: "Ada", lastName: "Lovelace" } } } as never, {})).toMatchObject({
+      name: "Ada Lovelace",
+    })
     expect(await provider.profile!({ ...(claims as object), user: "{not json" } as never, {})).toMatchObject({ name: "a@privaterelay.appleid.com" })
-    expect(await provider.profile!(claims, {})).toEqual({ id: "001.abc.1", name: "a@privaterelay.appleid.com", email: "a@privaterelay.appleid.com", image: null })
+    expect(await provider.profile!(claims, {})).toEqual({
+      id: "001.abc.1",
+      name: "a@privaterelay.appleid.com",
+      email: "a@privaterelay.appleid.com",
+      image: null,
+    })
   })
 })
 
@@ -132,7 +143,12 @@ describe("Twitch's token response", () => {
 describe("verified e-mail choice", () => {
   it("GitHub: the verified primary, else the first verified, never an unverified one", () => {
     expect(pickGitHubEmail(GITHUB_EMAILS)).toBe("Octocat@GitHub.com")
-    expect(pickGitHubEmail([{ email: "u@example.com", primary: true, verified: false }, { email: "v@example.com", primary: false, verified: true }])).toBe("v@example.com")
+    expect(
+      pickGitHubEmail([
+        { email: "u@example.com", primary: true, verified: false },
+        { email: "v@example.com", primary: false, verified: true },
+      ]),
+    ).toBe("v@example.com")
     expect(pickGitHubEmail([{ email: "u@example.com", primary: true, verified: false }])).toBeNull()
     expect(pickGitHubEmail({ message: "Not Found" })).toBeNull()
   })

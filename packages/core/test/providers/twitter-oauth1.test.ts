@@ -8,14 +8,14 @@
 import { createHmac } from "node:crypto"
 import OAuth from "oauth-1.0a"
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
-import { RequestContext } from "../../src/context.js"
 import type { AuthConfig } from "../../src/config/auth-config.js"
 import { prepareConfig } from "../../src/config/prepare.js"
+import { RequestContext } from "../../src/context.js"
 import { InvalidCheck, InvalidEndpoints, OAuthCallbackError, OAuthSignInError } from "../../src/errors.js"
 import { completeOAuth1Callback } from "../../src/flows/oauth1/callback.js"
 import { isOAuth1Provider } from "../../src/flows/oauth1/settings.js"
-import { oauth1AuthorizationHeader } from "../../src/flows/oauth1/signature.js"
 import { startOAuth1SignIn } from "../../src/flows/oauth1/sign-in.js"
+import { oauth1AuthorizationHeader } from "../../src/flows/oauth1/signature.js"
 import { toInternalRequest } from "../../src/http/request.js"
 import type { OAuth1Config } from "../../src/providers/oauth1.js"
 import Twitter, { type TwitterProfile } from "../../src/providers/twitter.js"
@@ -63,7 +63,10 @@ afterAll(async () => {
 })
 
 /** `Twitter({ version: "1.0a" })` with its endpoints at the stand-in. */
-function provider(overrides: Partial<OAuth1Config> = {}, credentials = { clientId: CONSUMER.key, clientSecret: CONSUMER.secret }): OAuth1Config<TwitterProfile> {
+function provider(
+  overrides: Partial<OAuth1Config> = {},
+  credentials = { clientId: CONSUMER.key, clientSecret: CONSUMER.secret },
+): OAuth1Config<TwitterProfile> {
   const real = Twitter({ version: "1.0a", ...credentials })
   const userinfo = real.userinfo as { url: string; request: NonNullable<unknown> }
   const verify = new URL(userinfo.url)
@@ -149,7 +152,12 @@ describe("X's OAuth 1.0a sign-in against the stand-in", () => {
     // The request token request: signed by the consumer alone, carrying this deployment's callback.
     const [requestTokenCall] = x.requestsTo("/oauth/request_token")
     expect(requestTokenCall!.method).toBe("POST")
-    expect(requestTokenCall!.oauth).toMatchObject({ oauth_callback: CALLBACK, oauth_consumer_key: CONSUMER.key, oauth_signature_method: "HMAC-SHA1", oauth_version: "1.0" })
+    expect(requestTokenCall!.oauth).toMatchObject({
+      oauth_callback: CALLBACK,
+      oauth_consumer_key: CONSUMER.key,
+      oauth_signature_method: "HMAC-SHA1",
+      oauth_version: "1.0",
+    })
     expect(requestTokenCall!.oauth.oauth_signature).toBe(expectedSignature(requestTokenCall!, undefined))
 
     // The browser went to authenticate with the request token, and holds it sealed (not in the clear).
@@ -208,13 +216,18 @@ describe("X's OAuth 1.0a sign-in against the stand-in", () => {
       },
     })
     // The request token cookie is single use: the callback clears it.
-    expect(callbackCtx.responseCookies).toContainEqual(expect.objectContaining({ name: "authjs.state", value: "", options: expect.objectContaining({ maxAge: 0 }) }))
+    expect(callbackCtx.responseCookies).toContainEqual(
+      expect.objectContaining({ name: "authjs.state", value: "", options: expect.objectContaining({ maxAge: 0 }) }),
+    )
   })
 
   it("uses __Secure- cookie names on https", async () => {
     const prepared = prepareConfig(config([provider()]))
     const headers = new Headers()
-    const ctx = new RequestContext(prepared, await toInternalRequest({ method: "POST", url: "https://app.example/auth/signin/twitter", headers, body: new Response("").body }, "/auth"))
+    const ctx = new RequestContext(
+      prepared,
+      await toInternalRequest({ method: "POST", url: "https://app.example/auth/signin/twitter", headers, body: new Response("").body }, "/auth"),
+    )
     const response = await startOAuth1SignIn(ctx, ctx.requireProvider() as never)
     expect(response.cookies!.map((cookie) => cookie.name)).toContain("__Secure-authjs.state")
     expect(x.requestsTo("/oauth/request_token")[0]!.oauth.oauth_callback).toBe("https://app.example/auth/callback/twitter")

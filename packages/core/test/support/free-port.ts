@@ -4,8 +4,9 @@
  * port before the server binds it. Servers a test starts in-process bind port 0
  * instead (`startLoopbackServer` in `loopback.ts`).
  */
-import { createServer } from "node:net"
+
 import type { AddressInfo } from "node:net"
+import { createServer } from "node:net"
 
 /**
  * A port on 127.0.0.1 that was free a moment ago: listens on port 0, notes the

@@ -16,8 +16,8 @@ import {
   type HostileClientAuth,
   type HostileProvider,
   MARKUP_DESCRIPTION,
-  type Misbehaviour,
   MISBEHAVIOURS,
+  type Misbehaviour,
   startHostileProvider,
 } from "./hostile-provider.js"
 

@@ -42,15 +42,7 @@
  */
 import { timingSafeEqual } from "node:crypto"
 import type { IncomingMessage, ServerResponse } from "node:http"
-import {
-  calculateJwkThumbprint,
-  exportJWK,
-  generateKeyPair,
-  type JWK,
-  jwtVerify,
-  type JWTPayload,
-  SignJWT,
-} from "jose"
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK, type JWTPayload, jwtVerify, SignJWT } from "jose"
 import {
   type AuthorizationOutcome,
   type FollowOptions,
@@ -488,7 +480,8 @@ export async function startHostileProvider(options: HostileProviderOptions = {})
     }
     const secret = form.get("client_secret")
     const id = form.get("client_id") ?? undefined
-    if (secret !== null) return { record: { method: "client_secret_post", clientId: id, clientSecret: secret }, valid: id === clientId && sameSecret(secret, clientSecret) }
+    if (secret !== null)
+      return { record: { method: "client_secret_post", clientId: id, clientSecret: secret }, valid: id === clientId && sameSecret(secret, clientSecret) }
     return { record: { method: "none", clientId: id }, valid: id === clientId }
   }
 
@@ -604,9 +597,15 @@ export async function startHostileProvider(options: HostileProviderOptions = {})
     if (on("long-name")) claims.name = "A".repeat(10_000)
     if (on("non-string-email")) claims.email = { address: "mallory@example.com" }
     // OpenID Connect Core §5.3.2: a client registered for signed userinfo (it asks for application/jwt) gets a JWT.
-    if (String(request.headers.accept ?? "").trim().toLowerCase() === "application/jwt") {
+    if (
+      String(request.headers.accept ?? "")
+        .trim()
+        .toLowerCase() === "application/jwt"
+    ) {
       const now = epoch()
-      const jwt = await new SignJWT({ ...claims, iss: issuer, aud: clientId, iat: now }).setProtectedHeader({ alg: "RS256", typ: "JWT", kid: published.kid }).sign(published.privateKey)
+      const jwt = await new SignJWT({ ...claims, iss: issuer, aud: clientId, iat: now })
+        .setProtectedHeader({ alg: "RS256", typ: "JWT", kid: published.kid })
+        .sign(published.privateKey)
       res.writeHead(200, { "content-type": "application/jwt", "content-length": Buffer.byteLength(jwt) })
       res.end(jwt)
       return

@@ -6,10 +6,10 @@
  */
 // @ts-expect-error compat/ is a plain JS package outside the workspaces, without type declarations here.
 import * as authjs from "../../../../compat/index.js"
+import { CredentialsSignin as LatchkeyCredentialsSignin } from "../../src/errors.js"
 import * as latchkeyCore from "../../src/index.js"
 import * as latchkeyJwt from "../../src/jwt.js"
 import LatchkeyCredentials from "../../src/providers/credentials.js"
-import { CredentialsSignin as LatchkeyCredentialsSignin } from "../../src/errors.js"
 
 /** What the tests need from an implementation. */
 export interface Implementation {
@@ -23,7 +23,9 @@ export interface Implementation {
   getToken(params: Record<string, unknown>): Promise<any>
   Credentials(config: Record<string, unknown>): any
   /** The `CredentialsSignin` class whose subclasses carry a custom `code`. */
-  readonly CredentialsSignin: new (message?: string) => Error & { code: string }
+  readonly CredentialsSignin: new (
+    message?: string,
+  ) => Error & { code: string }
 }
 
 export const reference: Implementation = {

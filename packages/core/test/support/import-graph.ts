@@ -292,7 +292,9 @@ function shortestCycle(start: string, members: Set<string>, next: Map<string, Se
 
 /** One line per circle, for a failure message: `3 files: a → b → c → a`. */
 export function describeCircles(circles: readonly ImportCircle[]): string {
-  return circles.map(({ files, cycle }) => `${files.length} files: ${cycle.join(" → ")}${files.length > cycle.length - 1 ? ` (all: ${files.join(", ")})` : ""}`).join("\n")
+  return circles
+    .map(({ files, cycle }) => `${files.length} files: ${cycle.join(" → ")}${files.length > cycle.length - 1 ? ` (all: ${files.join(", ")})` : ""}`)
+    .join("\n")
 }
 
 /** The workspace packages (`packages/<name>`) that have a `src/` folder, relative to `root`. */

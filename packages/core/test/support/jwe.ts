@@ -26,7 +26,9 @@ export function deriveKey(secret: string, salt: string, enc: Enc = "A256CBC-HS51
 /** RFC 7638 thumbprint of the symmetric key, with the digest Auth.js uses (SHA-512 for 64-byte keys, else SHA-256). */
 export function keyId(key: Buffer): string {
   const canonical = `{"k":"${b64u(key)}","kty":"oct"}`
-  return createHash(key.length === 64 ? "sha512" : "sha256").update(canonical).digest("base64url")
+  return createHash(key.length === 64 ? "sha512" : "sha256")
+    .update(canonical)
+    .digest("base64url")
 }
 
 function encryptCbcHmac(enc: "A256CBC-HS512" | "A128CBC-HS256", key: Buffer, aad: Buffer, plaintext: Buffer) {
@@ -72,8 +74,7 @@ export function forgeJwe({ secret, salt, header, payload, encryptedKey = "" }: F
   const fullHeader = header ?? { alg: "dir", enc, kid: keyId(key) }
   const protectedHeader = b64u(JSON.stringify(fullHeader))
   const aad = Buffer.from(protectedHeader, "ascii")
-  const plaintext =
-    payload instanceof Uint8Array ? Buffer.from(payload) : Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload))
+  const plaintext = payload instanceof Uint8Array ? Buffer.from(payload) : Buffer.from(typeof payload === "string" ? payload : JSON.stringify(payload))
   const { iv, ciphertext, tag } =
     enc === "A256GCM" ? encryptGcm(key, aad, plaintext) : encryptCbcHmac(enc as "A256CBC-HS512" | "A128CBC-HS256", key, aad, plaintext)
   return [protectedHeader, encryptedKey, b64u(iv), b64u(ciphertext), b64u(tag)].join(".")

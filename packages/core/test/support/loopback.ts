@@ -107,9 +107,7 @@ export function readBody(req: IncomingMessage, limit: number = MAX_REQUEST_BODY)
 export async function recordRequest(req: IncomingMessage): Promise<RecordedRequest> {
   const url = new URL(req.url ?? "/", "http://127.0.0.1")
   const body = await readBody(req)
-  const form = String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded")
-    ? new URLSearchParams(body)
-    : new URLSearchParams()
+  const form = String(req.headers["content-type"] ?? "").startsWith("application/x-www-form-urlencoded") ? new URLSearchParams(body) : new URLSearchParams()
   return { method: req.method ?? "GET", path: url.pathname, query: url.searchParams, headers: req.headers, body, form }
 }
 
@@ -133,19 +131,12 @@ export function sendRedirect(res: ServerResponse, location: string | URL): void 
 
 /** Escapes text for an HTML attribute or element body. */
 export function escapeHtml(text: string): string {
-  return text
-    .replaceAll("&", "&amp;")
-    .replaceAll("<", "&lt;")
-    .replaceAll(">", "&gt;")
-    .replaceAll('"', "&quot;")
-    .replaceAll("'", "&#39;")
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;").replaceAll('"', "&quot;").replaceAll("'", "&#39;")
 }
 
 /** An auto-submitting `form_post` page (OAuth 2.0 Form Post Response Mode) carrying `params` to `action`. */
 export function formPostPage(action: string, params: URLSearchParams): string {
-  const inputs = [...params]
-    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}"/>`)
-    .join("\n")
+  const inputs = [...params].map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}"/>`).join("\n")
   return `<!DOCTYPE html><html><head><title>Submitting</title></head><body onload="document.forms[0].submit()"><form method="post" action="${escapeHtml(action)}">${inputs}</form></body></html>`
 }
 

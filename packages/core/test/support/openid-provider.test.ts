@@ -90,7 +90,15 @@ async function signIn(client: TestClient, options: SignInOptions = {}) {
   const request = await authorizationRequest(as, client, options)
   const outcome = await op.authorize(request.url)
   const params = oauth.validateAuthResponse(as, rpClient(client), outcome.params, request.state)
-  const response = await oauth.authorizationCodeGrantRequest(as, rpClient(client), clientAuth(client), params, client.redirectUri, request.codeVerifier, insecure)
+  const response = await oauth.authorizationCodeGrantRequest(
+    as,
+    rpClient(client),
+    clientAuth(client),
+    params,
+    client.redirectUri,
+    request.codeVerifier,
+    insecure,
+  )
   const tokens = await oauth.processAuthorizationCodeResponse(as, rpClient(client), response, { expectedNonce: request.nonce, requireIdToken: true })
   const claims = oauth.getValidatedIdTokenClaims(tokens) as oauth.IDToken
   const header = JSON.parse(Buffer.from((tokens.id_token as string).split(".")[0] as string, "base64url").toString())
@@ -143,7 +151,15 @@ describe("a real OpenID Provider on 127.0.0.1", () => {
     const request = await authorizationRequest(as, client)
     const outcome = await op.authorize(request.url)
     const params = oauth.validateAuthResponse(as, rpClient(client), outcome.params, request.state)
-    const response = await oauth.authorizationCodeGrantRequest(as, rpClient(client), oauth.ClientSecretPost("not-the-secret"), params, client.redirectUri, request.codeVerifier, insecure)
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      rpClient(client),
+      oauth.ClientSecretPost("not-the-secret"),
+      params,
+      client.redirectUri,
+      request.codeVerifier,
+      insecure,
+    )
     const error = await oauth.processAuthorizationCodeResponse(as, rpClient(client), response).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(oauth.ResponseBodyError)
     expect((error as oauth.ResponseBodyError).error).toBe("invalid_client")
@@ -185,7 +201,12 @@ describe("a real OpenID Provider on 127.0.0.1", () => {
     op.setAccount({ sub: "grace", email: "grace@example.com", email_verified: false, name: "Grace Hopper", locale: "en-US" })
     const { as, tokens, claims } = await signIn(client)
     expect(claims).toMatchObject({ sub: "grace", email: "grace@example.com", email_verified: false, name: "Grace Hopper", locale: "en-US" })
-    const userinfo = await oauth.processUserInfoResponse(as, rpClient(client), "grace", await oauth.userInfoRequest(as, rpClient(client), tokens.access_token, insecure))
+    const userinfo = await oauth.processUserInfoResponse(
+      as,
+      rpClient(client),
+      "grace",
+      await oauth.userInfoRequest(as, rpClient(client), tokens.access_token, insecure),
+    )
     expect(userinfo.name).toBe("Grace Hopper")
 
     op.reset()
@@ -260,7 +281,15 @@ describe("a real OpenID Provider on 127.0.0.1", () => {
     const as = await discover()
     const request = await authorizationRequest(as, client)
     const params = oauth.validateAuthResponse(as, rpClient(client), (await op.authorize(request.url)).params, request.state)
-    const response = await oauth.authorizationCodeGrantRequest(as, rpClient(client), clientAuth(client), params, client.redirectUri, request.codeVerifier, insecure)
+    const response = await oauth.authorizationCodeGrantRequest(
+      as,
+      rpClient(client),
+      clientAuth(client),
+      params,
+      client.redirectUri,
+      request.codeVerifier,
+      insecure,
+    )
     await oauth.processAuthorizationCodeResponse(as, rpClient(client), response, { expectedNonce: request.nonce })
     const error = await oauth.validateApplicationLevelSignature(as, response, insecure).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(oauth.OperationProcessingError)
@@ -310,9 +339,12 @@ describe("a real OpenID Provider on 127.0.0.1", () => {
     const as = await discover()
     const request = await authorizationRequest(as, client)
     const params = oauth.validateAuthResponse(as, rpClient(client), (await op.authorize(request.url)).params, request.state)
-    const exchange = () => oauth.authorizationCodeGrantRequest(as, rpClient(client), clientAuth(client), params, client.redirectUri, request.codeVerifier, insecure)
+    const exchange = () =>
+      oauth.authorizationCodeGrantRequest(as, rpClient(client), clientAuth(client), params, client.redirectUri, request.codeVerifier, insecure)
     await oauth.processAuthorizationCodeResponse(as, rpClient(client), await exchange(), { expectedNonce: request.nonce })
-    const replay = await oauth.processAuthorizationCodeResponse(as, rpClient(client), await exchange(), { expectedNonce: request.nonce }).catch((e: unknown) => e)
+    const replay = await oauth
+      .processAuthorizationCodeResponse(as, rpClient(client), await exchange(), { expectedNonce: request.nonce })
+      .catch((e: unknown) => e)
     expect((replay as oauth.ResponseBodyError).error).toBe("invalid_grant")
   })
 
@@ -334,14 +366,27 @@ describe("a real OpenID Provider on 127.0.0.1", () => {
       const request = await authorizationRequest(resolved, client, { scope: "openid profile org" })
       const outcome = await other.authorize(request.url)
       const params = oauth.validateAuthResponse(resolved, rpClient(client), outcome.params, request.state)
-      const response = await oauth.authorizationCodeGrantRequest(resolved, rpClient(client), clientAuth(client), params, client.redirectUri, request.codeVerifier, insecure)
+      const response = await oauth.authorizationCodeGrantRequest(
+        resolved,
+        rpClient(client),
+        clientAuth(client),
+        params,
+        client.redirectUri,
+        request.codeVerifier,
+        insecure,
+      )
       const tokens = await oauth.processAuthorizationCodeResponse(resolved, rpClient(client), response, { expectedNonce: request.nonce })
       expect(tokens.expires_in).toBe(120)
       expect(tokens.refresh_token).toEqual(expect.any(String))
       const claims = oauth.getValidatedIdTokenClaims(tokens) as oauth.IDToken
       expect(claims.sub).toBe("conform-user")
       expect(claims.name).toBeUndefined()
-      const userinfo = await oauth.processUserInfoResponse(resolved, rpClient(client), "conform-user", await oauth.userInfoRequest(resolved, rpClient(client), tokens.access_token, insecure))
+      const userinfo = await oauth.processUserInfoResponse(
+        resolved,
+        rpClient(client),
+        "conform-user",
+        await oauth.userInfoRequest(resolved, rpClient(client), tokens.access_token, insecure),
+      )
       expect(userinfo).toMatchObject({ name: "Conform", github_login: "conformist", org_id: "o-1" })
       expect(userinfo.email).toBeUndefined()
       expect(other.errors).toEqual([])

@@ -63,13 +63,7 @@
  * Nothing leaves 127.0.0.1; `close()` ends every connection.
  */
 import { createPublicKey, type KeyObject } from "node:crypto"
-import {
-  calculateJwkThumbprint,
-  CompactSign,
-  exportJWK,
-  generateKeyPair,
-  type JWK,
-} from "jose"
+import { CompactSign, calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose"
 import { CookieJar } from "./cookies.js"
 import { type AuthorizationOutcome, escapeHtml, type FollowOptions, followAuthorization, startLoopbackServer } from "./loopback.js"
 
@@ -418,47 +412,48 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions = {}): 
   async function serve(issuer: string): Promise<OpenIdProvider> {
     const ttl = options.accessTokenTtl ?? 3600
 
-    const provider = await withoutProviderNotices(async () =>
-      new Provider(issuer, {
-        adapter: mapAdapter(store),
-        async findAccount(_ctx: unknown, sub: string) {
-          const account = accounts.get(sub)
-          if (account === undefined) return undefined
-          return { accountId: sub, claims: async () => ({ ...account }) }
-        },
-        claims: scopeClaims(options.claims),
-        scopes: ["openid", "offline_access"],
-        conformIdTokenClaims: options.idTokenClaims === "conform",
-        cookies: { keys: [randomSecret()] },
-        features: {
-          devInteractions: { enabled: false },
-          externalSigningSupport: { enabled: true, ack: "experimental-01" },
-        },
-        interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
-        jwks: { keys: SIGNING_ALGS.map((alg) => new RotatingKey(alg)) },
-        enabledJWA: { idTokenSigningAlgValues: [...SIGNING_ALGS] },
-        ...(options.refreshTokenPolicy === "always"
-          ? { issueRefreshToken: async (_ctx: unknown, client: any) => client.grantTypeAllowed("refresh_token") }
-          : {}),
-        ttl: {
-          AccessToken: ttl,
-          AuthorizationCode: 60,
-          BackchannelAuthenticationRequest: 600,
-          ClientCredentials: 600,
-          DeviceCode: 600,
-          Grant: 3600,
-          IdToken: 3600,
-          Interaction: 600,
-          PreAuthorizedCode: 600,
-          RefreshToken: 86_400,
-          Session: 3600,
-        },
-        clientBasedCORS: () => false,
-        async renderError(ctx: any, out: Record<string, string>) {
-          ctx.type = "html"
-          ctx.body = `<!DOCTYPE html><title>oidc-provider error</title><pre>${escapeHtml(JSON.stringify(out))}</pre>`
-        },
-      }),
+    const provider = await withoutProviderNotices(
+      async () =>
+        new Provider(issuer, {
+          adapter: mapAdapter(store),
+          async findAccount(_ctx: unknown, sub: string) {
+            const account = accounts.get(sub)
+            if (account === undefined) return undefined
+            return { accountId: sub, claims: async () => ({ ...account }) }
+          },
+          claims: scopeClaims(options.claims),
+          scopes: ["openid", "offline_access"],
+          conformIdTokenClaims: options.idTokenClaims === "conform",
+          cookies: { keys: [randomSecret()] },
+          features: {
+            devInteractions: { enabled: false },
+            externalSigningSupport: { enabled: true, ack: "experimental-01" },
+          },
+          interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+          jwks: { keys: SIGNING_ALGS.map((alg) => new RotatingKey(alg)) },
+          enabledJWA: { idTokenSigningAlgValues: [...SIGNING_ALGS] },
+          ...(options.refreshTokenPolicy === "always"
+            ? { issueRefreshToken: async (_ctx: unknown, client: any) => client.grantTypeAllowed("refresh_token") }
+            : {}),
+          ttl: {
+            AccessToken: ttl,
+            AuthorizationCode: 60,
+            BackchannelAuthenticationRequest: 600,
+            ClientCredentials: 600,
+            DeviceCode: 600,
+            Grant: 3600,
+            IdToken: 3600,
+            Interaction: 600,
+            PreAuthorizedCode: 600,
+            RefreshToken: 86_400,
+            Session: 3600,
+          },
+          clientBasedCORS: () => false,
+          async renderError(ctx: any, out: Record<string, string>) {
+            ctx.type = "html"
+            ctx.body = `<!DOCTYPE html><title>oidc-provider error</title><pre>${escapeHtml(JSON.stringify(out))}</pre>`
+          },
+        }),
     )
     // With a listener, Koa stops printing errors to stderr; tests read them from `errors`.
     provider.on("error", (error: unknown) => errors.push(error))

@@ -16,11 +16,7 @@ export function clientFor(impl: Implementation, app: AppOrigin, options: Options
 }
 
 /** Runs `scenario` once per implementation (reference first) and returns both results. */
-export async function onBoth<T>(
-  app: AppOrigin,
-  options: OptionsFor,
-  scenario: (client: Client) => Promise<T>,
-): Promise<{ ref: T; ours: T }> {
+export async function onBoth<T>(app: AppOrigin, options: OptionsFor, scenario: (client: Client) => Promise<T>): Promise<{ ref: T; ours: T }> {
   const ref = await scenario(clientFor(reference, app, options))
   const ours = await scenario(clientFor(latchkey, app, options))
   return { ref, ours }

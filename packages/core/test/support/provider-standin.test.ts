@@ -114,7 +114,11 @@ describe("a provider stand-in (GitHub's shapes)", () => {
       body: new URLSearchParams({ code: outcome.params.get("code") as string, redirect_uri: REDIRECT_URI, client_id: "gh-client" }),
     })
     expect(response.headers.get("content-type")).toBe("application/x-www-form-urlencoded")
-    expect(Object.fromEntries(new URLSearchParams(await response.text()))).toEqual({ access_token: "gho_standin", token_type: "bearer", scope: "read:user,user:email" })
+    expect(Object.fromEntries(new URLSearchParams(await response.text()))).toEqual({
+      access_token: "gho_standin",
+      token_type: "bearer",
+      scope: "read:user,user:email",
+    })
   })
 
   it("refuses an unknown or reused code, another redirect_uri, and a profile request without the token", async () => {
@@ -140,12 +144,23 @@ describe("a provider stand-in (GitHub's shapes)", () => {
 describe("a provider stand-in (X's OAuth 1.0a legacy flow)", () => {
   /** An OAuth 1.0a Authorization header; the stand-in records it and does not check the signature. */
   const oauthHeader = (params: Record<string, string>) =>
-    `OAuth ${Object.entries({ oauth_consumer_key: "x-key", oauth_nonce: "n", oauth_signature: "sig", oauth_signature_method: "HMAC-SHA1", oauth_timestamp: "1", oauth_version: "1.0", ...params })
+    `OAuth ${Object.entries({
+      oauth_consumer_key: "x-key",
+      oauth_nonce: "n",
+      oauth_signature: "sig",
+      oauth_signature_method: "HMAC-SHA1",
+      oauth_timestamp: "1",
+      oauth_version: "1.0",
+      ...params,
+    })
       .map(([name, value]) => `${encodeURIComponent(name)}="${encodeURIComponent(value)}"`)
       .join(", ")}`
 
   it("issues a request token, redirects with a verifier, trades it for an access token, and serves the profile", async () => {
-    const requestToken = await fetch(x.endpoint("/oauth/request_token"), { method: "POST", headers: { authorization: oauthHeader({ oauth_callback: CALLBACK_1A }) } })
+    const requestToken = await fetch(x.endpoint("/oauth/request_token"), {
+      method: "POST",
+      headers: { authorization: oauthHeader({ oauth_callback: CALLBACK_1A }) },
+    })
     expect(requestToken.headers.get("content-type")).toBe("application/x-www-form-urlencoded")
     const temporary = new URLSearchParams(await requestToken.text())
     expect(temporary.get("oauth_callback_confirmed")).toBe("true")
@@ -166,17 +181,24 @@ describe("a provider stand-in (X's OAuth 1.0a legacy flow)", () => {
     const access = Object.fromEntries(new URLSearchParams(await accessToken.text()))
     expect(access).toMatchObject({ oauth_token: expect.any(String), oauth_token_secret: expect.any(String), user_id: "2244994945", screen_name: "XDevelopers" })
 
-    const profile = await fetch(x.endpoint("/1.1/account/verify_credentials.json"), { headers: { authorization: oauthHeader({ oauth_token: access.oauth_token as string }) } })
+    const profile = await fetch(x.endpoint("/1.1/account/verify_credentials.json"), {
+      headers: { authorization: oauthHeader({ oauth_token: access.oauth_token as string }) },
+    })
     expect(await profile.json()).toMatchObject({ id_str: "2244994945", screen_name: "XDevelopers" })
   })
 
   it("refuses a wrong verifier and a profile request with the request token", async () => {
     const temporary = new URLSearchParams(
-      await (await fetch(x.endpoint("/oauth/request_token"), { method: "POST", headers: { authorization: oauthHeader({ oauth_callback: CALLBACK_1A }) } })).text(),
+      await (
+        await fetch(x.endpoint("/oauth/request_token"), { method: "POST", headers: { authorization: oauthHeader({ oauth_callback: CALLBACK_1A }) } })
+      ).text(),
     )
     const token = temporary.get("oauth_token") as string
     await x.authorize(`${x.endpoint("/oauth/authenticate")}?oauth_token=${token}`)
-    const wrong = await fetch(x.endpoint("/oauth/access_token"), { method: "POST", headers: { authorization: oauthHeader({ oauth_token: token, oauth_verifier: "guessed" }) } })
+    const wrong = await fetch(x.endpoint("/oauth/access_token"), {
+      method: "POST",
+      headers: { authorization: oauthHeader({ oauth_token: token, oauth_verifier: "guessed" }) },
+    })
     expect(wrong.status).toBe(401)
     const profile = await fetch(x.endpoint("/1.1/account/verify_credentials.json"), { headers: { authorization: oauthHeader({ oauth_token: token }) } })
     expect(profile.status).toBe(401)

@@ -43,7 +43,16 @@
  * Nothing leaves 127.0.0.1; `close()` ends every connection.
  */
 import type { ServerResponse } from "node:http"
-import { type AuthorizationOutcome, type FollowOptions, followAuthorization, type RecordedRequest, recordRequest, sendJson, sendRedirect, startLoopbackServer } from "./loopback.js"
+import {
+  type AuthorizationOutcome,
+  type FollowOptions,
+  followAuthorization,
+  type RecordedRequest,
+  recordRequest,
+  sendJson,
+  sendRedirect,
+  startLoopbackServer,
+} from "./loopback.js"
 
 /** What a route answers. Exactly one body kind is used: `json`, else `form`, else `text`. */
 export interface StandInReply {

@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import SQLite from "better-sqlite3"
-import { createDatabase, type Database, KyselyAdapter, migrate } from "../../../adapter-kysely/src/index.js"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces, without type declarations here.
 import * as publishedKysely from "../../../../compat/kysely-adapter.js"
+import { createDatabase, type Database, KyselyAdapter, migrate } from "../../../adapter-kysely/src/index.js"
 import type { Adapter } from "../../src/adapters/contract.js"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 

@@ -75,7 +75,13 @@ function parseMessage(raw: string): Omit<ReceivedMail, "recipients" | "raw"> {
       for (const chunk of partBody.split(`--${boundary}`).slice(1)) {
         if (chunk.startsWith("--")) break
         const cut = chunk.search(/\r?\n\r?\n/)
-        collect(unfoldHeaders(chunk.slice(0, cut)), chunk.slice(cut).replace(/^\r?\n\r?\n/, "").replace(/\r?\n$/, ""))
+        collect(
+          unfoldHeaders(chunk.slice(0, cut)),
+          chunk
+            .slice(cut)
+            .replace(/^\r?\n\r?\n/, "")
+            .replace(/\r?\n$/, ""),
+        )
       }
     } else if (type.toLowerCase().startsWith("text/html")) {
       parts.html = decodePart(partHeaders, partBody)

@@ -7,5 +7,5 @@
  * @packageDocumentation
  */
 export * from "@latchkey/client/react"
-export { authConfigManager, type AuthClientSettings } from "./auth-config-manager.js"
-export { useOauthPopupLogin, type OauthPopupOptions, type OauthPopupState } from "./oauth-popup.js"
+export { type AuthClientSettings, authConfigManager } from "./auth-config-manager.js"
+export { type OauthPopupOptions, type OauthPopupState, useOauthPopupLogin } from "./oauth-popup.js"

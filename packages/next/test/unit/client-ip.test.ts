@@ -12,9 +12,9 @@ import { MemoryAdapter } from "@latchkey/core/adapters/memory"
 import Nodemailer from "@latchkey/core/providers/nodemailer"
 import type { NextRequest } from "next/server.js"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { type SmtpSink, startSmtpSink } from "../../../core/test/support/smtp-sink.js"
 import { type NextAuthConfig, setEnvDefaults } from "../../src/config.js"
 import { routeHandler } from "../../src/handlers.js"
-import { type SmtpSink, startSmtpSink } from "../../../core/test/support/smtp-sink.js"
 
 const ORIGIN = "http://localhost:3000"
 let sink: SmtpSink

@@ -17,9 +17,11 @@ describe("publicOrigin (the one origin rule)", () => {
   })
 
   it("with trustHost, takes X-Forwarded-Proto/-Host (first value), else Host over http", () => {
-    expect(publicOrigin(new Headers({ "x-forwarded-host": "app.example, proxy.internal", "x-forwarded-proto": "https,http", host: "internal:3000" }), { trustHost: true })).toBe(
-      "https://app.example",
-    )
+    expect(
+      publicOrigin(new Headers({ "x-forwarded-host": "app.example, proxy.internal", "x-forwarded-proto": "https,http", host: "internal:3000" }), {
+        trustHost: true,
+      }),
+    ).toBe("https://app.example")
     expect(publicOrigin(new Headers({ host: "localhost:3000" }), { trustHost: true })).toBe("http://localhost:3000")
   })
 

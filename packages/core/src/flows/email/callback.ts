@@ -14,8 +14,9 @@
  * sign-in attempt whose account is `{ type: "email", providerAccountId:
  * address }`, the address proved (`emailVerified: true`); account/ finishes it.
  */
-import type { RequestContext } from "../../context.js"
+
 import type { SignInAttempt } from "../../account/sign-in-attempt.js"
+import type { RequestContext } from "../../context.js"
 import { MissingCSRF, Verification } from "../../errors.js"
 import type { User } from "../../types.js"
 import { checkCode, codeFormat } from "./code.js"

@@ -28,12 +28,12 @@
 import { runtimeCrypto } from "#crypto"
 import type { RequestContext } from "../../context.js"
 import { InvalidProvider, Verification } from "../../errors.js"
-import { clearProviderCookie, openProviderCookie, sealProviderCookie } from "../../security/provider-cookie.js"
 import { timingSafeEqualStrings } from "../../security/constant-time.js"
+import { clearProviderCookie, openProviderCookie, sealProviderCookie } from "../../security/provider-cookie.js"
 import { randomHex } from "../../security/random.js"
 import type { CookieOption } from "../../types.js"
-import { emailLimiter } from "./send-limits.js"
 import type { EmailProvider } from "./provider.js"
+import { emailLimiter } from "./send-limits.js"
 
 /** The longest a code is valid: 10 minutes, in seconds (ASVS 5.0 V6). */
 export const CODE_MAX_AGE = 10 * 60
@@ -48,10 +48,16 @@ export function codeFormat(provider: EmailProvider): { length: number; alphabet:
   if (option === undefined || option === false) return undefined
   const format = { ...DEFAULT_CODE, ...(option === true ? {} : option) }
   const { length, alphabet } = format
-  if (!Number.isInteger(length) || length < 4 || length > 32 || typeof alphabet !== "string" || new Set(alphabet).size !== alphabet.length || alphabet.length < 2 || alphabet.length > 256) {
-    throw new InvalidProvider(
-      `Email provider "${provider.id}": \`code\` must be true or { length: 4 to 32, alphabet: 2 to 256 distinct characters }.`,
-    )
+  if (
+    !Number.isInteger(length) ||
+    length < 4 ||
+    length > 32 ||
+    typeof alphabet !== "string" ||
+    new Set(alphabet).size !== alphabet.length ||
+    alphabet.length < 2 ||
+    alphabet.length > 256
+  ) {
+    throw new InvalidProvider(`Email provider "${provider.id}": \`code\` must be true or { length: 4 to 32, alphabet: 2 to 256 distinct characters }.`)
   }
   return format
 }
@@ -132,7 +138,9 @@ export async function issueCode(
     store: async () => {
       if (decoy) return
       await Promise.all(
-        Array.from({ length: CODE_TRIES }, (_, index) => adapter.createVerificationToken!({ identifier: triesIdentifier(nonce), token: `try-${index + 1}`, expires })),
+        Array.from({ length: CODE_TRIES }, (_, index) =>
+          adapter.createVerificationToken!({ identifier: triesIdentifier(nonce), token: `try-${index + 1}`, expires }),
+        ),
       )
     },
   }

@@ -18,7 +18,7 @@ import { EmailSignInError } from "../../errors.js"
 export const MAX_ADDRESS_LENGTH = 320
 
 /** Whitespace (Unicode included), C0/C1 controls, and the list separators. */
-const FORBIDDEN = /[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp},;"<>()\[\]\\]/u
+const FORBIDDEN = /[\s\p{Cc}\p{Cf}\p{Zl}\p{Zp},;"<>()[\]\\]/u
 
 /**
  * NFKC, lower-case, trimmed; throws {@link EmailSignInError} (`EmailSignin`

@@ -24,17 +24,18 @@
  * it took ({@link SendAdmission.refund}). The limiter lives in a slot of the
  * prepared configuration, over `rateLimit.store` or a memory store of its own.
  */
-import type { RequestContext } from "../../context.js"
+
 import type { RateLimitOptions, RateLimitWindow } from "../../config/auth-config.js"
 import type { ConfigSlot } from "../../config/per-config.js"
 import { type PreparedConfig, perConfig } from "../../config/prepare.js"
+import type { RequestContext } from "../../context.js"
 import { EmailSendRefused } from "../../errors.js"
 import { clientIpOf } from "../../security/client-ip.js"
 import { randomHex } from "../../security/random.js"
 import { createRateLimiter, type RateLimitDecision, type RateLimiter, type RateLimitRule } from "../../security/rate-limit/limiter.js"
 import type { Cookie } from "../../types.js"
-import { liveSenderOf, sealSenderCookie } from "./sender-cookie.js"
 import { sendClock } from "./send-timing.js"
+import { liveSenderOf, sealSenderCookie } from "./sender-cookie.js"
 
 /** Default messages to one address asked for by one client IP (or one browser): 1 per minute, 5 per hour. */
 export const DEFAULT_PER_ADDRESS: readonly RateLimitWindow[] = [
@@ -164,7 +165,8 @@ export async function admitSend(ctx: RequestContext, providerId: string, address
       }
       try {
         const given = await Promise.all(taken.map((decision) => decision.refund()))
-        if (given.includes(false)) config.logger.debug("email sign-in: the rate-limit store has no refund(); the failed send keeps counting", { provider: providerId })
+        if (given.includes(false))
+          config.logger.debug("email sign-in: the rate-limit store has no refund(); the failed send keeps counting", { provider: providerId })
       } catch (error) {
         config.logger.error(
           new EmailSendRefused(`The rate-limit store failed to give back the counts of a failed send through provider "${providerId}".`, error as Error),
@@ -183,6 +185,8 @@ function logRefusal(ctx: RequestContext, providerId: string, decision: RateLimit
       ? `${byBrowser ? "this browser" : "this client"} reached its limit for this address`
       : "this address reached its overall limit"
   ctx.config.logger.error(
-    new EmailSendRefused(`No sign-in email was sent through provider "${providerId}": ${who} of ${rule.limit} per ${rule.window} s (again in ${decision.retryAfter} s).`),
+    new EmailSendRefused(
+      `No sign-in email was sent through provider "${providerId}": ${who} of ${rule.limit} per ${rule.window} s (again in ${decision.retryAfter} s).`,
+    ),
   )
 }

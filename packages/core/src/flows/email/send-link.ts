@@ -20,17 +20,18 @@
  * it answers no sooner either (send-timing.ts). A send that fails gives
  * back what it counted against the limits, so that the user's retry sends.
  */
-import type { RequestContext } from "../../context.js"
+
 import { runSignInCallback } from "../../account/sign-in-callback.js"
+import type { RequestContext } from "../../context.js"
 import { AuthError, EmailSignInError } from "../../errors.js"
 import { toWebHeaders } from "../../http/request.js"
 import type { Account, ResponseInternal } from "../../types.js"
-import { normalizeAddress } from "./normalize-address.js"
 import { codeFormat, issueCode } from "./code.js"
+import { normalizeAddress } from "./normalize-address.js"
+import type { EmailProvider } from "./provider.js"
 import { admitSend } from "./send-limits.js"
 import { padLimitedSend, recordSendDuration } from "./send-timing.js"
 import { newLinkToken, storedLinkToken } from "./token.js"
-import type { EmailProvider } from "./provider.js"
 
 // Declared in provider.ts, which code.ts reads too; the actions import it from here.
 export type { EmailProvider } from "./provider.js"

@@ -27,8 +27,8 @@ class SendDurations {
   readonly #byProvider = new Map<string, number[]>()
 
   record(provider: string, milliseconds: number): void {
-    let kept = this.#byProvider.get(provider)
-    if (!kept) this.#byProvider.set(provider, (kept = []))
+    const kept = this.#byProvider.get(provider) ?? []
+    this.#byProvider.set(provider, kept)
     kept.push(milliseconds)
     if (kept.length > KEPT_DURATIONS) kept.shift()
   }

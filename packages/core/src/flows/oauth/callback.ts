@@ -33,20 +33,20 @@
  * never shows the provider's text.
  */
 import * as oauth from "oauth4webapi"
-import type { RequestContext } from "../../context.js"
-import type { InternalProvider } from "../../config/providers.js"
-import { AccessDenied, AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
-import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../types.js"
-import type { TokenRequestParams } from "../../providers/oauth.js"
 import type { SignInAttempt } from "../../account/sign-in-attempt.js"
+import type { InternalProvider } from "../../config/providers.js"
+import type { RequestContext } from "../../context.js"
+import { AccessDenied, AuthError, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
 import { providerVouchesForEmail } from "../../providers/lib/email-verified.js"
+import type { TokenRequestParams } from "../../providers/oauth.js"
+import type { Account, Profile, ResponseInternal, TokenSet, User } from "../../types.js"
 import { redirectUri } from "./authorization-url.js"
 import { clearChecks, useChecks } from "./checks.js"
 import { requestOptions } from "./client.js"
 import { checkAccessTokenHash, checkIssuedAt, verifyIdTokenSignature } from "./id-token.js"
 import type { ServerMetadata } from "./metadata.js"
-import { forwardFromProxy } from "./redirect-proxy.js"
 import type { OAuthProviderState } from "./provider-state.js"
+import { forwardFromProxy } from "./redirect-proxy.js"
 import type { OAuthSettings } from "./settings.js"
 import { expectedTenantIssuer, tenantOfIssuer } from "./tenant-issuer.js"
 
@@ -71,7 +71,8 @@ async function step<T>(settings: OAuthSettings, what: string, run: () => Promise
     return await run()
   } catch (error) {
     if (error instanceof AuthError) throw error
-    const detail = error instanceof oauth.ResponseBodyError ? `${error.error}${error.error_description ? `: ${error.error_description}` : ""}` : (error as Error).message
+    const detail =
+      error instanceof oauth.ResponseBodyError ? `${error.error}${error.error_description ? `: ${error.error_description}` : ""}` : (error as Error).message
     throw new OAuthCallbackError(`Provider "${settings.id}": ${what} failed: ${detail}`, { err: error as Error, provider: settings.id })
   }
 }
@@ -88,15 +89,24 @@ function tenantResponseIssuer(settings: OAuthSettings, params: URLSearchParams):
   if (!multiTenant || values.length !== 1) return undefined
   const iss = values[0]!
   if (tenantOfIssuer(multiTenant, iss) === undefined) {
-    throw new OAuthCallbackError(`Provider "${settings.id}": the authorization response's iss ${JSON.stringify(iss.slice(0, 200))} is not an issuer of this multi-tenant endpoint.`, {
-      provider: settings.id,
-    })
+    throw new OAuthCallbackError(
+      `Provider "${settings.id}": the authorization response's iss ${JSON.stringify(iss.slice(0, 200))} is not an issuer of this multi-tenant endpoint.`,
+      {
+        provider: settings.id,
+      },
+    )
   }
   return iss
 }
 
 /** Validates the authorization response; the provider's `error` becomes OAuthCallbackError. */
-function validateResponse(settings: OAuthSettings, as: oauth.AuthorizationServer, client: oauth.Client, params: URLSearchParams, state: string | undefined): URLSearchParams {
+function validateResponse(
+  settings: OAuthSettings,
+  as: oauth.AuthorizationServer,
+  client: oauth.Client,
+  params: URLSearchParams,
+  state: string | undefined,
+): URLSearchParams {
   try {
     return oauth.validateAuthResponse(as, client, params, state ?? oauth.skipStateCheck)
   } catch (error) {
@@ -176,7 +186,8 @@ async function mapProfile(settings: OAuthSettings, profile: Profile, tokens: Tok
   // User fields are strings or null (the User model of `@auth/core`, docs/adapters/writing-an-adapter.md): anything else would be stored as is by one adapter and fail in another.
   for (const field of ["email", "name", "image"] as const) {
     const value = user[field]
-    if (value !== undefined && value !== null && typeof value !== "string") throw refuse(`returned ${field === "name" ? "a" : "an"} ${field} that is not a string`)
+    if (value !== undefined && value !== null && typeof value !== "string")
+      throw refuse(`returned ${field === "name" ? "a" : "an"} ${field} that is not a string`)
   }
   const { id, email, ...rest } = user
   // As @auth/core: the user id is the app's, not the provider's (that one is the account's id).

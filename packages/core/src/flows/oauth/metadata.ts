@@ -19,9 +19,9 @@
  */
 import * as oauth from "oauth4webapi"
 import { InvalidEndpoints, OAuthSignInError } from "../../errors.js"
+import type { FetchLike } from "../../http/provider-fetch.js"
 import { ProviderRequestError } from "../../http/provider-fetch.js"
 import { requestOptions } from "./client.js"
-import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuthSettings } from "./settings.js"
 
 /** How long discovered metadata is reused: 1 hour. */
@@ -82,7 +82,10 @@ async function discover(settings: OAuthSettings, fetcher: FetchLike): Promise<Re
     return (await oauth.processDiscoveryResponse(new URL(expected), response)) as unknown as Record<string, unknown>
   } catch (error) {
     if (error instanceof oauth.OperationProcessingError && error.code === oauth.JSON_ATTRIBUTE_COMPARISON) {
-      const found = await copy.json().then((body: { issuer?: unknown }) => body.issuer, () => undefined)
+      const found = await copy.json().then(
+        (body: { issuer?: unknown }) => body.issuer,
+        () => undefined,
+      )
       const which = settings.multiTenant ? `the multi-tenant issuer template ${JSON.stringify(expected)}` : `the configured issuer ${JSON.stringify(issuer)}`
       throw new InvalidEndpoints(
         `Provider "${settings.id}": the discovery document's issuer ${JSON.stringify(found)} is not ${which}. Set \`issuer\` to the provider's exact issuer identifier.`,

@@ -8,10 +8,10 @@ import type * as oauth from "oauth4webapi"
 import type { ConfigSlot } from "../../config/per-config.js"
 import { type PreparedConfig, perConfig } from "../../config/prepare.js"
 import type { InternalProvider } from "../../config/providers.js"
-import { clientAuthentication, oauthClient } from "./client.js"
-import { providerFetch } from "../../http/provider-fetch.js"
-import { MetadataCache, type ServerMetadata } from "./metadata.js"
 import type { FetchLike } from "../../http/provider-fetch.js"
+import { providerFetch } from "../../http/provider-fetch.js"
+import { clientAuthentication, oauthClient } from "./client.js"
+import { MetadataCache, type ServerMetadata } from "./metadata.js"
 import { type OAuthSettings, readOAuthSettings } from "./settings.js"
 
 interface ProviderEntry {

@@ -10,17 +10,17 @@
  *   turns them all off.
  * - every call to the provider has a timeout and a response size cap.
  */
-import { standardProfile } from "../../providers/lib/standard-profile.js"
+
 import type { InternalProvider } from "../../config/providers.js"
 import { InvalidEndpoints } from "../../errors.js"
-import type { IsEmailVerified, OAuthChecks } from "../../providers/oauth.js"
 import { type ProviderTransport, readProviderTransport } from "../../http/provider-fetch.js"
-import { type MultiTenant, readMultiTenant } from "./tenant-issuer.js"
+import { standardProfile } from "../../providers/lib/standard-profile.js"
+import type { IsEmailVerified, OAuthChecks } from "../../providers/oauth.js"
 import type { Account, Awaitable, Profile, TokenSet, User } from "../../types.js"
+import { type MultiTenant, readMultiTenant } from "./tenant-issuer.js"
 
 /** The scope asked for when the provider names none, as `@auth/core`. */
 export const DEFAULT_SCOPE = "openid profile email"
-
 
 /** One endpoint after normalisation. */
 export interface Endpoint {

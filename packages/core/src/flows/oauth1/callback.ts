@@ -11,16 +11,17 @@
  * account id, and the provider's `account()` to pick what is stored (for X:
  * `oauth_token` and `oauth_token_secret`).
  */
-import type { RequestContext } from "../../context.js"
+
 import type { SignInAttempt } from "../../account/sign-in-attempt.js"
 import type { InternalProvider } from "../../config/providers.js"
+import type { RequestContext } from "../../context.js"
 import { AuthError, InvalidCheck, OAuthCallbackError, OAuthProfileParseError } from "../../errors.js"
+import { ProviderRequestError } from "../../http/provider-fetch.js"
+import { providerVouchesForEmail } from "../../providers/lib/email-verified.js"
 import type { OAuth1Config, OAuth1TokenSet, OAuth1UserinfoEndpoint } from "../../providers/oauth1.js"
 import { timingSafeEqualStrings } from "../../security/constant-time.js"
 import type { Account, Profile, User } from "../../types.js"
-import { ProviderRequestError } from "../../http/provider-fetch.js"
 import { defaultProfile } from "../oauth/settings.js"
-import { providerVouchesForEmail } from "../../providers/lib/email-verified.js"
 import { OAuth1RequestError, requestTokenCredentials, signedFetch } from "./client.js"
 import { clearRequestToken, openRequestToken } from "./request-token-cookie.js"
 import { type OAuth1Settings, oauth1Settings } from "./settings.js"

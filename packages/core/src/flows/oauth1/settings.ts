@@ -5,13 +5,14 @@
  * `[customFetch]`) is the one every OAuth call uses (flows/oauth/http.ts),
  * kept per provider on the prepared configuration's OAuth providers.
  */
-import type { RequestContext } from "../../context.js"
-import type { InternalProvider } from "../../config/providers.js"
+
 import { providerEnvName } from "../../config/env-names.js"
+import type { InternalProvider } from "../../config/providers.js"
+import type { RequestContext } from "../../context.js"
 import { InvalidEndpoints } from "../../errors.js"
+import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"
 import { oauthProviderState } from "../oauth/provider-state.js"
-import type { FetchLike } from "../../http/provider-fetch.js"
 import type { OAuth1Consumer } from "./signature.js"
 
 /** What the OAuth 1.0a flow reads from a provider. */

@@ -8,12 +8,13 @@
  * the callback URL is part of the signed request token request, so it is
  * always this origin's own `{basePath}/callback/{id}`.
  */
-import type { RequestContext } from "../../context.js"
+
 import type { InternalProvider } from "../../config/providers.js"
+import type { RequestContext } from "../../context.js"
 import { OAuthSignInError } from "../../errors.js"
+import { ProviderRequestError } from "../../http/provider-fetch.js"
 import type { OAuth1Config } from "../../providers/oauth1.js"
 import type { ResponseInternal } from "../../types.js"
-import { ProviderRequestError } from "../../http/provider-fetch.js"
 import { OAuth1RequestError, requestTemporaryCredentials, type TemporaryCredentials } from "./client.js"
 import { sealRequestToken } from "./request-token-cookie.js"
 import { oauth1Settings } from "./settings.js"

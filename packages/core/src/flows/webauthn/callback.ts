@@ -16,16 +16,17 @@
  * proves control of an authenticator, not of the inbox
  * (docs/account-linking.md).
  */
-import type { AdapterAuthenticator, AuthenticatorBackupStateUpdate } from "../../adapters/contract.js"
+
 import type { SignInAttempt } from "../../account/sign-in-attempt.js"
-import type { RequestContext } from "../../context.js"
+import type { AdapterAuthenticator, AuthenticatorBackupStateUpdate } from "../../adapters/contract.js"
 import type { InternalProvider } from "../../config/providers.js"
+import type { RequestContext } from "../../context.js"
 import { WebAuthnVerificationError } from "../../errors.js"
 import type { WebAuthnConfig } from "../../providers/webauthn.js"
 import type { Account, User } from "../../types.js"
+import { registrationAlgorithms } from "./algorithms.js"
 import { spendChallenge, type WebAuthnAction } from "./challenge.js"
 import { credentialIdToStored, fromBase64, stringToTransports, toBase64, transportsToString } from "./encoding.js"
-import { registrationAlgorithms } from "./algorithms.js"
 import { relyingParty } from "./relying-party.js"
 import { simpleWebAuthn } from "./server-library.js"
 
@@ -50,7 +51,10 @@ function credentialResponse(body: Record<string, unknown> | undefined, provider:
 
 function refusal(ceremony: string, provider: string, error: unknown): WebAuthnVerificationError {
   const reason = error instanceof Error ? error.message : String(error)
-  return new WebAuthnVerificationError(`The WebAuthn ${ceremony} response was refused: ${reason}`, { provider, ...(error instanceof Error ? { err: error } : {}) })
+  return new WebAuthnVerificationError(`The WebAuthn ${ceremony} response was refused: ${reason}`, {
+    provider,
+    ...(error instanceof Error ? { err: error } : {}),
+  })
 }
 
 /**

@@ -17,13 +17,13 @@
  * gives (account/link.ts).
  */
 import { currentUser } from "../../account/current-user.js"
-import type { RequestContext } from "../../context.js"
 import type { InternalProvider } from "../../config/providers.js"
+import type { RequestContext } from "../../context.js"
 import type { WebAuthnConfig } from "../../providers/webauthn.js"
 import type { ResponseInternal } from "../../types.js"
+import { registrationAlgorithms } from "./algorithms.js"
 import { issueChallenge, type RegistrationUser, type WebAuthnAction } from "./challenge.js"
 import { stringToTransports, toBase64Url } from "./encoding.js"
-import { registrationAlgorithms } from "./algorithms.js"
 import { relyingParty } from "./relying-party.js"
 import { simpleWebAuthn } from "./server-library.js"
 

@@ -4,10 +4,11 @@
  * configuration (config/per-config.ts), so importing `@latchkey/core` or
  * answering a session read never loads it (docs/architecture.md).
  */
+
+import { loadSimpleWebAuthn, type SimpleWebAuthnServer } from "#webauthn-server"
 import type { ConfigSlot } from "../../config/per-config.js"
 import { type PreparedConfig, perConfig } from "../../config/prepare.js"
 import { AuthError } from "../../errors.js"
-import { loadSimpleWebAuthn, type SimpleWebAuthnServer } from "#webauthn-server"
 
 /** The functions of `@simplewebauthn/server` 14 the passkey flow calls. */
 export type { SimpleWebAuthnServer }

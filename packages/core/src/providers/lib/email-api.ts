@@ -113,7 +113,12 @@ function errorDetail(body: string): string {
  * and the transport's error when the service cannot be reached or does not
  * answer within the provider's `timeout`.
  */
-export async function postToEmailApi(provider: EmailApiProvider, service: string, url: string, init: { headers: Record<string, string>; body: BodyInit }): Promise<void> {
+export async function postToEmailApi(
+  provider: EmailApiProvider,
+  service: string,
+  url: string,
+  init: { headers: Record<string, string>; body: BodyInit },
+): Promise<void> {
   const send = providerFetch(readProviderTransport(provider as unknown as InternalProvider))
   const response = await send(url, { method: "POST", headers: init.headers, body: init.body, redirect: "manual" })
   if (response.status >= 200 && response.status < 300) return

@@ -48,7 +48,12 @@ export function isEmailVerifiedBy(option: IsEmailVerified<any> | undefined, prof
  * {@link OAuthProfileParseError}, as a throwing `profile()` does, rather
  * than guessing either way.
  */
-export function providerVouchesForEmail(providerId: string, option: IsEmailVerified<any> | undefined, profile: Profile, email: string | null | undefined): boolean {
+export function providerVouchesForEmail(
+  providerId: string,
+  option: IsEmailVerified<any> | undefined,
+  profile: Profile,
+  email: string | null | undefined,
+): boolean {
   try {
     return isEmailVerifiedBy(option, profile, email)
   } catch (error) {

@@ -26,7 +26,9 @@ export function instanceBase(provider: string, option: string, value: unknown): 
   try {
     url = new URL(text)
   } catch {
-    throw new TypeError(`${provider}: \`${option}\` ${JSON.stringify(text.slice(0, 200))} is not an absolute URL; give the instance's URL, e.g. "https://example.com".`)
+    throw new TypeError(
+      `${provider}: \`${option}\` ${JSON.stringify(text.slice(0, 200))} is not an absolute URL; give the instance's URL, e.g. "https://example.com".`,
+    )
   }
   if ((url.protocol !== "https:" && url.protocol !== "http:") || url.search || url.hash) {
     throw new TypeError(`${provider}: \`${option}\` ${JSON.stringify(text.slice(0, 200))} must be an http(s) URL without query or fragment.`)
@@ -61,7 +63,11 @@ export interface InstancePaths {
 export function instanceEndpoints(
   base: string | undefined,
   paths: InstancePaths,
-): { authorization?: { url: string; params: { scope: string } }; token?: string; userinfo?: string | { url?: string; request: InstancePaths["userinfoRequest"] } } {
+): {
+  authorization?: { url: string; params: { scope: string } }
+  token?: string
+  userinfo?: string | { url?: string; request: InstancePaths["userinfoRequest"] }
+} {
   if (!base) return paths.userinfoRequest ? { userinfo: { request: paths.userinfoRequest } } : {}
   const userinfo = `${base}${paths.userinfo}`
   return {

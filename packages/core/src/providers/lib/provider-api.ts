@@ -10,9 +10,10 @@
  *
  * @internal
  */
+
+import type { InternalProvider } from "../../config/providers.js"
 import { OAuthCallbackError } from "../../errors.js"
 import { type FetchLike, providerFetch, readProviderTransport } from "../../http/provider-fetch.js"
-import type { InternalProvider } from "../../config/providers.js"
 import type { TokenSet } from "../../types.js"
 
 /**

@@ -34,9 +34,7 @@ export function checkRateLimit(limit: unknown, windowSeconds: unknown): void {
     throw new InvalidOption(`Rate limit: "limit" must be an integer from 1 to ${MAX_RATE_LIMIT} (attempts per window), got ${describe(limit)}.`)
   }
   if (typeof windowSeconds !== "number" || !Number.isInteger(windowSeconds) || windowSeconds < 1 || windowSeconds > MAX_RATE_LIMIT_WINDOW) {
-    throw new InvalidOption(
-      `Rate limit: "window" must be an integer number of seconds from 1 to ${MAX_RATE_LIMIT_WINDOW}, got ${describe(windowSeconds)}.`,
-    )
+    throw new InvalidOption(`Rate limit: "window" must be an integer number of seconds from 1 to ${MAX_RATE_LIMIT_WINDOW}, got ${describe(windowSeconds)}.`)
   }
 }
 

@@ -13,9 +13,8 @@
  *
  * @module @latchkey/core/rate-limit
  */
-export type { RateLimitResult, RateLimitStore } from "./store.js"
+
 export { checkRateLimit, checkRateLimitKey, MAX_RATE_LIMIT, MAX_RATE_LIMIT_WINDOW } from "./check.js"
-export { DEFAULT_MAX_KEYS, MemoryRateLimitStore, type MemoryRateLimitStoreOptions } from "./memory-store.js"
 export {
   createRateLimiter,
   MAX_PLAIN_KEY_LENGTH,
@@ -24,3 +23,5 @@ export {
   type RateLimiterOptions,
   type RateLimitRule,
 } from "./limiter.js"
+export { DEFAULT_MAX_KEYS, MemoryRateLimitStore, type MemoryRateLimitStoreOptions } from "./memory-store.js"
+export type { RateLimitResult, RateLimitStore } from "./store.js"

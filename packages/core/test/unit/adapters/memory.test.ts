@@ -141,9 +141,15 @@ describe("MemoryAdapter refuses what unique keys would", () => {
   it("never overwrites a user: a taken id or email throws, an empty id gets a fresh one", async () => {
     const adapter = MemoryAdapter()
     const first = await adapter.createUser({ id: "u1", email: "a@example.com", emailVerified: null })
-    await expect(adapter.createUser({ id: "u1", email: "b@example.com", emailVerified: null })).rejects.toMatchObject({ reason: "duplicate", operation: "createUser" })
+    await expect(adapter.createUser({ id: "u1", email: "b@example.com", emailVerified: null })).rejects.toMatchObject({
+      reason: "duplicate",
+      operation: "createUser",
+    })
     await expect(adapter.createUser({ id: "u2", email: "a@example.com", emailVerified: null })).rejects.toThrow(MemoryAdapterError)
-    await expect(adapter.createUser({ id: "u2", email: "a@example.com", emailVerified: null })).rejects.toMatchObject({ reason: "duplicate", message: expect.stringMatching(/email address already exists/) })
+    await expect(adapter.createUser({ id: "u2", email: "a@example.com", emailVerified: null })).rejects.toMatchObject({
+      reason: "duplicate",
+      message: expect.stringMatching(/email address already exists/),
+    })
     const blank = await adapter.createUser({ id: "", email: "c@example.com", emailVerified: null })
     expect(blank.id).not.toBe("")
     expect(await adapter.getUser("u1")).toEqual(first)
@@ -153,7 +159,11 @@ describe("MemoryAdapter refuses what unique keys would", () => {
     const adapter = MemoryAdapter()
     await adapter.createUser({ id: "u1", email: "a@example.com", emailVerified: null })
     await adapter.createUser({ id: "u2", email: "b@example.com", emailVerified: null })
-    await expect(adapter.updateUser({ id: "u2", email: "a@example.com" })).rejects.toMatchObject({ name: "MemoryAdapterError", operation: "updateUser", reason: "duplicate" })
+    await expect(adapter.updateUser({ id: "u2", email: "a@example.com" })).rejects.toMatchObject({
+      name: "MemoryAdapterError",
+      operation: "updateUser",
+      reason: "duplicate",
+    })
     expect((await adapter.getUser("u2"))?.email).toBe("b@example.com")
     expect(await adapter.updateUser({ id: "u1", email: "a@example.com", name: "Same email" })).toMatchObject({ email: "a@example.com", name: "Same email" })
     await expect(adapter.updateUser({ id: "nobody", name: "x" })).rejects.toMatchObject({ operation: "updateUser", reason: "not_found" })

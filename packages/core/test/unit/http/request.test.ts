@@ -1,7 +1,7 @@
 /** parseActionPath: the route matcher integrations share with Auth(). */
 import { describe, expect, it } from "vitest"
-import { Auth, parseActionPath } from "../../../src/index.js"
 import { toInternalRequest } from "../../../src/http/request.js"
+import { Auth, parseActionPath } from "../../../src/index.js"
 
 describe("parseActionPath", () => {
   it.each([

@@ -38,8 +38,32 @@ describe("originFromHost", () => {
       t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
       return ((t ^ (t >>> 14)) >>> 0) / 4294967296
     }
-    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
-    const labels = ["app", "a", "x-y", "-a", "a-", "xn--", "xn--bcher-kva", "xn--zz", "0", "00", "01", "127", "255", "256", "0x", "0x7f", "0xg", "1a", "Ab", "A", "9", "4294967295", ""]
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!
+    const labels = [
+      "app",
+      "a",
+      "x-y",
+      "-a",
+      "a-",
+      "xn--",
+      "xn--bcher-kva",
+      "xn--zz",
+      "0",
+      "00",
+      "01",
+      "127",
+      "255",
+      "256",
+      "0x",
+      "0x7f",
+      "0xg",
+      "1a",
+      "Ab",
+      "A",
+      "9",
+      "4294967295",
+      "",
+    ]
     const ports = ["", ":0", ":80", ":443", ":080", ":8080", ":65535", ":65536", ":99999", ":00"]
     const reference = (scheme: string, host: string): string | undefined => {
       try {
@@ -65,7 +89,22 @@ describe("originFromHost", () => {
   })
 
   it("reads configured origins (httpOrigin) as the URL parser does, path and all", () => {
-    const values = ["http://app.example", "https://app.example:443", "http://app.example:80", "https://App.example", "https://app.example/", "https://app.example/base", "http://127.1:3000", "http://127.0.0.1:3000", "https://xn--zz.example", "https://app.example:0443", "ftp://app.example", "https://app.example:65536", "http://0x7f.1", "https://a.b.c:8443"]
+    const values = [
+      "http://app.example",
+      "https://app.example:443",
+      "http://app.example:80",
+      "https://App.example",
+      "https://app.example/",
+      "https://app.example/base",
+      "http://127.1:3000",
+      "http://127.0.0.1:3000",
+      "https://xn--zz.example",
+      "https://app.example:0443",
+      "ftp://app.example",
+      "https://app.example:65536",
+      "http://0x7f.1",
+      "https://a.b.c:8443",
+    ]
     for (const value of values) {
       let expected: string | undefined
       try {

@@ -4,8 +4,8 @@
  * setEnvDefaults, else read from `env`), then the Host only with trustHost.
  */
 import { describe, expect, it } from "vitest"
-import type { AuthConfig } from "../../../src/index.js"
 import { setEnvDefaults } from "../../../src/config/env.js"
+import type { AuthConfig } from "../../../src/index.js"
 import { resolvePublicOrigin } from "../../../src/integration/index.js"
 
 const HOSTILE = "evil.test"
@@ -38,12 +38,8 @@ describe("resolvePublicOrigin", () => {
   })
 
   it("then AUTH_URL, else NEXTAUTH_URL, in env; an empty value counts as unset", () => {
-    expect(resolvePublicOrigin({ config: {}, env: { AUTH_URL: "https://env.example/auth" }, host: HOSTILE, trustHost: true })).toBe(
-      "https://env.example",
-    )
-    expect(resolvePublicOrigin({ config: {}, env: { AUTH_URL: "", NEXTAUTH_URL: "http://next.example:3000" }, host: HOSTILE })).toBe(
-      "http://next.example:3000",
-    )
+    expect(resolvePublicOrigin({ config: {}, env: { AUTH_URL: "https://env.example/auth" }, host: HOSTILE, trustHost: true })).toBe("https://env.example")
+    expect(resolvePublicOrigin({ config: {}, env: { AUTH_URL: "", NEXTAUTH_URL: "http://next.example:3000" }, host: HOSTILE })).toBe("http://next.example:3000")
   })
 
   it("refuses a malformed AUTH_URL or NEXTAUTH_URL in env rather than falling back to the Host", () => {

@@ -49,11 +49,44 @@ describe("brand marks", () => {
       expect(mark.hex === undefined, id).toBe(generic)
       if (!generic) expect(mark.hex, id).toMatch(/^#[0-9a-f]{6}$/)
     }
-    expect(Object.entries(CATALOG_SLUGS).filter(([, slug]) => slug === null).map(([id]) => id)).toEqual([
-      "asgardeo", "azure-ad", "azure-ad-b2c", "azure-devops", "bankid-no", "beyondidentity", "boxyhq-saml", "cognito",
-      "concept2", "descope", "duende-identity-server6", "eventbrite", "eveonline", "freshbooks", "frontegg",
-      "identity-server4", "kinde", "linkedin", "logto", "microsoft-entra-id", "netsuite", "onelogin", "osso", "passage",
-      "ping-id", "pipedrive", "salesforce", "slack", "united-effects", "vipps", "workos", "yandex", "zitadel",
+    expect(
+      Object.entries(CATALOG_SLUGS)
+        .filter(([, slug]) => slug === null)
+        .map(([id]) => id),
+    ).toEqual([
+      "asgardeo",
+      "azure-ad",
+      "azure-ad-b2c",
+      "azure-devops",
+      "bankid-no",
+      "beyondidentity",
+      "boxyhq-saml",
+      "cognito",
+      "concept2",
+      "descope",
+      "duende-identity-server6",
+      "eventbrite",
+      "eveonline",
+      "freshbooks",
+      "frontegg",
+      "identity-server4",
+      "kinde",
+      "linkedin",
+      "logto",
+      "microsoft-entra-id",
+      "netsuite",
+      "onelogin",
+      "osso",
+      "passage",
+      "ping-id",
+      "pipedrive",
+      "salesforce",
+      "slack",
+      "united-effects",
+      "vipps",
+      "workos",
+      "yandex",
+      "zitadel",
     ])
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { contrastRatio, formatColor, parseColor, readableTextOn, BLACK, WHITE } from "../../../src/pages/color.js"
+import { BLACK, contrastRatio, formatColor, parseColor, readableTextOn, WHITE } from "../../../src/pages/color.js"
 import { NAMED_COLORS } from "../../../src/pages/named-colors.js"
 
 describe("parseColor", () => {
@@ -23,11 +23,38 @@ describe("parseColor", () => {
   })
 
   it.each([
-    "", "#", "#12", "#12345", "#1234567", "#xyz", "red blue", "rgb()", "rgb(1,2)", "rgb(1,2,3,4,5)",
-    "rgb(1 2 3 4)", "rgb(1 2 / 3 / 4)", "rgb(1, 2 3)", "rgb(1%, 2, 3)", "rgb(a, b, c)", "rgb(1 2 3 /)",
-    "hsl(1, 2, 3)", "hsl(1turn 50% 50%)", "lab(50 20 20)", "color(srgb 1 0 0)", "var(--c)",
-    "calc(1)", "red;", "red}", "</style>", "transparent", "currentcolor", "toString", "__proto__",
-    "rgb(1,2,3)x", "xrgb(1,2,3)", "rgb((1,2,3))",
+    "",
+    "#",
+    "#12",
+    "#12345",
+    "#1234567",
+    "#xyz",
+    "red blue",
+    "rgb()",
+    "rgb(1,2)",
+    "rgb(1,2,3,4,5)",
+    "rgb(1 2 3 4)",
+    "rgb(1 2 / 3 / 4)",
+    "rgb(1, 2 3)",
+    "rgb(1%, 2, 3)",
+    "rgb(a, b, c)",
+    "rgb(1 2 3 /)",
+    "hsl(1, 2, 3)",
+    "hsl(1turn 50% 50%)",
+    "lab(50 20 20)",
+    "color(srgb 1 0 0)",
+    "var(--c)",
+    "calc(1)",
+    "red;",
+    "red}",
+    "</style>",
+    "transparent",
+    "currentcolor",
+    "toString",
+    "__proto__",
+    "rgb(1,2,3)x",
+    "xrgb(1,2,3)",
+    "rgb((1,2,3))",
   ])("rejects %j", (input) => {
     expect(parseColor(input)).toBeUndefined()
   })

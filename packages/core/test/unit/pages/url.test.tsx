@@ -8,9 +8,24 @@ describe("safeLinkUrl", () => {
   )
 
   it.each([
-    "javascript:alert(1)", "JAVASCRIPT:alert(1)", "java\tscript:alert(1)", "java\nscript:alert(1)", "\u0001javascript:alert(1)",
-    " https://app.test", "vbscript:x", "data:text/html,x", "data:image/png;base64,AAAA", "file:///etc/passwd",
-    "//evil.test", "/\\evil.test", "\\\\evil.test", "https:evil.test", "https://", "http://[::1", "", "mailto:a@b.c",
+    "javascript:alert(1)",
+    "JAVASCRIPT:alert(1)",
+    "java\tscript:alert(1)",
+    "java\nscript:alert(1)",
+    "\u0001javascript:alert(1)",
+    " https://app.test",
+    "vbscript:x",
+    "data:text/html,x",
+    "data:image/png;base64,AAAA",
+    "file:///etc/passwd",
+    "//evil.test",
+    "/\\evil.test",
+    "\\\\evil.test",
+    "https:evil.test",
+    "https://",
+    "http://[::1",
+    "",
+    "mailto:a@b.c",
   ])("refuses %j", (url) => expect(safeLinkUrl(url)).toBeUndefined())
 
   it("refuses non-strings", () => {
@@ -19,10 +34,13 @@ describe("safeLinkUrl", () => {
 })
 
 describe("safeImageUrl", () => {
-  it.each(["https://cdn.test/logo.svg", "/logo.png", "data:image/png;base64,AAAA", "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg'/>", "DATA:IMAGE/WEBP;base64,AA"])(
-    "accepts %j",
-    (url) => expect(safeImageUrl(url)).toBe(url),
-  )
+  it.each([
+    "https://cdn.test/logo.svg",
+    "/logo.png",
+    "data:image/png;base64,AAAA",
+    "data:image/svg+xml;utf8,<svg xmlns='http://www.w3.org/2000/svg'/>",
+    "DATA:IMAGE/WEBP;base64,AA",
+  ])("accepts %j", (url) => expect(safeImageUrl(url)).toBe(url))
 
   it.each(["javascript:alert(1)", "data:text/html;base64,AAAA", "data:image/x-icon,AA", "data:application/svg+xml,<svg/>", "//cdn.test/logo.png"])(
     "refuses %j",

@@ -16,7 +16,12 @@ const CORE = fileURLToPath(new URL("../../../", import.meta.url))
 
 /** Where Node resolves `#webauthn-server` from inside the package, with `conditions`. */
 function resolvedWith(conditions: string[]): string {
-  const args = [...conditions.map((condition) => `--conditions=${condition}`), "--input-type=module", "-e", 'console.log(import.meta.resolve("#webauthn-server"))']
+  const args = [
+    ...conditions.map((condition) => `--conditions=${condition}`),
+    "--input-type=module",
+    "-e",
+    'console.log(import.meta.resolve("#webauthn-server"))',
+  ]
   return execFileSync(process.execPath, args, { cwd: CORE, encoding: "utf8" }).trim()
 }
 

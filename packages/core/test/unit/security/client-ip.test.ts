@@ -32,8 +32,8 @@ describe("clientKeyOf", () => {
   })
 
   it("keeps neighbouring /64s apart", () => {
-    const keys = ["2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:1:1:ffff:ffff:ffff:ffff", "2001:db8:0:2::1", "2001:db9:1:2::1", "::1", "fe80::1%eth0"].map((ip) =>
-      clientKeyOf(ip),
+    const keys = ["2001:db8:1:2::1", "2001:db8:1:3::1", "2001:db8:1:1:ffff:ffff:ffff:ffff", "2001:db8:0:2::1", "2001:db9:1:2::1", "::1", "fe80::1%eth0"].map(
+      (ip) => clientKeyOf(ip),
     )
     expect(new Set(keys).size).toBe(keys.length)
     expect(clientKeyOf("::1")).toBe("::/64")

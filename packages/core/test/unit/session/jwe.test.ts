@@ -1,10 +1,10 @@
-import { EncryptJWT, base64url, calculateJwkThumbprint, jwtDecrypt } from "jose"
 import { randomBytes } from "node:crypto"
+import { base64url, calculateJwkThumbprint, EncryptJWT, jwtDecrypt } from "jose"
 import { describe, expect, it } from "vitest"
 import { runtimeCrypto as nodeCrypto } from "../../../src/runtime/crypto-node.js"
 import { runtimeCrypto as webCrypto } from "../../../src/runtime/crypto-web.js"
 import { InvalidJWE, openJwt, sealJwt } from "../../../src/session/jwe.js"
-import { KeyRing, deriveKey } from "../../../src/session/keys.js"
+import { deriveKey, KeyRing } from "../../../src/session/keys.js"
 
 const salt = "authjs.session-token"
 const claims = { name: "Ada", email: "ada@example.com", sub: "42" }
@@ -69,7 +69,10 @@ describe("session JWE", () => {
     const plaintext = new TextEncoder().encode(JSON.stringify(claims))
     const fromWeb = await webCrypto.encryptCompact("A256CBC-HS512", key.key, header, plaintext)
     const fromNode = await nodeCrypto.encryptCompact("A256CBC-HS512", key.key, header, plaintext)
-    for (const [sealer, token] of [["web", fromWeb], ["node", fromNode]] as const) {
+    for (const [sealer, token] of [
+      ["web", fromWeb],
+      ["node", fromNode],
+    ] as const) {
       const [protectedHeader, encryptedKey, iv, ciphertext, tag] = token.split(".") as [string, string, string, string, string]
       for (const runtime of [nodeCrypto, webCrypto]) {
         const opened = await runtime.decryptCompact("A256CBC-HS512", key.key, { protectedHeader, encryptedKey, iv, ciphertext, tag })

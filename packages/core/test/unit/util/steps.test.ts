@@ -5,7 +5,7 @@
  */
 // biome-ignore-all lint/suspicious/noThenProperty: thenables, and values with a `then` that is not one, are what this file tests.
 import { describe, expect, it } from "vitest"
-import { type Steps, isThenable, runSteps, wait } from "../../../src/util/steps.js"
+import { isThenable, runSteps, type Steps, wait } from "../../../src/util/steps.js"
 
 /** A thenable that is not a Promise: resolves (asynchronously) with `value`. */
 function customThenable<T>(value: T): PromiseLike<T> & { thenCalls: number } {

@@ -53,7 +53,9 @@ describe("MemoryRateLimitStore", () => {
 
   it("refuses options it cannot honour, naming them", () => {
     for (const maxKeys of [0, -1, 1.5, Number.NaN]) {
-      expect(() => new MemoryRateLimitStore({ maxKeys })).toThrowError(expect.objectContaining({ type: "InvalidOption", message: expect.stringContaining("maxKeys") }))
+      expect(() => new MemoryRateLimitStore({ maxKeys })).toThrowError(
+        expect.objectContaining({ type: "InvalidOption", message: expect.stringContaining("maxKeys") }),
+      )
     }
     expect(() => new MemoryRateLimitStore({ now: 5 as unknown as () => number })).toThrowError(/"now" must be a function/)
   })

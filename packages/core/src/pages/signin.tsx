@@ -20,7 +20,7 @@ export const SIGN_IN_ERROR_MESSAGES: Readonly<Record<string, string>> = Object.f
   OAuthCallbackError: "The sign-in service didn't complete the sign-in. Please try again, or choose another way to sign in.",
   OAuthCreateAccount: "We couldn't finish setting up your account with this sign-in service. Please try again, or choose another way to sign in.",
   EmailCreateAccount: "We couldn't finish setting up your account with this email address. Please try again, or choose another way to sign in.",
-  Callback: "Something went wrong while completing your sign-in. Please try again.",
+  Callback: "We couldn't complete your sign-in: it may have taken too long, or been finished in another browser. Please try again.",
   OAuthAccountNotLinked: "We couldn't sign you in this way. If you have signed in before, please use the same method you used then.",
   EmailSignin: "We couldn't send the sign-in email. Please check the address and try again.",
   CredentialsSignin: "Sign-in failed. Please check the details you entered and try again.",

@@ -21,6 +21,7 @@ import {
   EmailSignInError,
   ErrorPageLoop,
   InvalidCheck,
+  OAuthAccountNotLinked,
   UnknownAction,
   UntrustedHost,
   WebAuthnVerificationError,
@@ -150,7 +151,7 @@ function errorRedirect(ctx: RequestContext, error: unknown): string {
   // address (docs/errors.md). `@auth/core` says `Configuration`, which tells the user nothing.
   // A failed browser check is `Callback`, a value of Auth.js's sign-in page set (`@auth/core`: `Configuration`).
   const type = checkFailed ? "Callback" : error instanceof EmailSignInError ? "EmailSignin" : isClientError(error) ? error.type : "Configuration"
-  const code = error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError ? error.code : undefined
+  const code = error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError || error instanceof OAuthAccountNotLinked ? error.code : undefined
   const kind = checkFailed ? "signIn" : error instanceof AuthError ? error.kind : "error"
   const { pages } = ctx.config
   const { basePath } = ctx

@@ -28,13 +28,29 @@ export const SIGN_IN_ERROR_MESSAGES: Readonly<Record<string, string>> = Object.f
   MissingCSRF: "This form has expired. Please try again.",
 })
 
+/**
+ * Messages for an `error` with a `code` that says more, keyed by error value,
+ * then code. Unlike {@link SIGN_IN_ERROR_MESSAGES}, one of them says that an
+ * account exists: Latchkey sends `OAuthAccountNotLinked&code=unverified-address`
+ * only after an email sign-in link or code was used, so only the inbox's owner
+ * reaches it, and a URL forged with the same values carries no address.
+ */
+export const SIGN_IN_ERROR_CODE_MESSAGES: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
+  OAuthAccountNotLinked: Object.freeze({
+    "unverified-address":
+      "This email address already has an account that signs in another way, such as a password or a passkey. Sign in that way; once you are signed in, an email sign-in confirms the address, and it works on its own from then on. If you never created an account here, contact the site: someone else may have used your address.",
+  }),
+})
+
 /** The message for unknown error values, which are never shown as given. */
 export const DEFAULT_SIGN_IN_ERROR_MESSAGE = "We couldn't sign you in. Please try again."
 
-/** The message to show for an `error` query value, or `undefined` when there is no error. */
-export function signInErrorMessage(error: string | undefined): string | undefined {
+/** The message to show for an `error` query value (and its `code`), or `undefined` when there is no error. */
+export function signInErrorMessage(error: string | undefined, code?: string): string | undefined {
   if (!error) return undefined
   // Own keys only: "toString" or "__proto__" must get the default message too.
+  const detailed = Object.hasOwn(SIGN_IN_ERROR_CODE_MESSAGES, error) ? SIGN_IN_ERROR_CODE_MESSAGES[error] : undefined
+  if (detailed && code && Object.hasOwn(detailed, code)) return detailed[code]
   return Object.hasOwn(SIGN_IN_ERROR_MESSAGES, error) ? SIGN_IN_ERROR_MESSAGES[error] : DEFAULT_SIGN_IN_ERROR_MESSAGE
 }
 
@@ -207,7 +223,7 @@ function providerForm(provider: PageProvider, context: FormContext): VNode | nul
 
 /** The sign-in page content. */
 export function SignInPage(props: SignInPageProps) {
-  const message = signInErrorMessage(props.error)
+  const message = signInErrorMessage(props.error, props.code)
   const context: FormContext = {
     csrfToken: props.csrfToken,
     callbackUrl: props.callbackUrl,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { renderSignInPage, type PageProvider, type SignInPageProps } from "../../../src/pages/index.js"
 import { BRAND_MARKS, GENERIC } from "../../../src/pages/brand-marks.generated.js"
-import { DEFAULT_SIGN_IN_ERROR_MESSAGE, SIGN_IN_ERROR_MESSAGES } from "../../../src/pages/signin.js"
+import { DEFAULT_SIGN_IN_ERROR_MESSAGE, SIGN_IN_ERROR_CODE_MESSAGES, SIGN_IN_ERROR_MESSAGES } from "../../../src/pages/signin.js"
 
 const BASE = "https://app.test/auth"
 
@@ -227,6 +227,18 @@ describe("renderSignInPage: error messages", () => {
   it("tells that the form expired for MissingCSRF", () => {
     expect(SIGN_IN_ERROR_MESSAGES.MissingCSRF).toMatch(/expired/i)
     expect(SIGN_IN_ERROR_MESSAGES.MissingCSRF).toMatch(/try again/i)
+  })
+
+  it("OAuthAccountNotLinked with code unverified-address says what to do next; any other code gets the plain message", () => {
+    const detailed = SIGN_IN_ERROR_CODE_MESSAGES.OAuthAccountNotLinked!["unverified-address"]!
+    expect(detailed).toMatch(/signs in another way/)
+    expect(detailed).toMatch(/Sign in that way/)
+    expect(render({ error: "OAuthAccountNotLinked", code: "unverified-address" })).toContain(`role="alert">${detailed}</div>`)
+    for (const code of [undefined, "", "nope", "__proto__", "toString"]) {
+      expect(render({ error: "OAuthAccountNotLinked", code })).toContain(`role="alert">${SIGN_IN_ERROR_MESSAGES.OAuthAccountNotLinked}</div>`)
+    }
+    // The code belongs to its error: with another error it changes nothing.
+    expect(render({ error: "CredentialsSignin", code: "unverified-address" })).toContain(`role="alert">${SIGN_IN_ERROR_MESSAGES.CredentialsSignin}</div>`)
   })
 
   it("never says whether an account exists", () => {

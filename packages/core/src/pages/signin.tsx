@@ -4,6 +4,7 @@
  */
 import { Fragment, type VNode } from "preact"
 import { BrandMarkIcon, brandMarkOf, markFill } from "./brand-mark.js"
+import { EmailFirstForm, type EmailFirstGroup, emailFirstGroup } from "./email-first.js"
 import { Field, Hidden, inputType, SubmitButton } from "./fields.js"
 import { renderDocument } from "./layout.js"
 import type { KeptFields, PageCredentialInput, PageProvider, RenderedPage, SignInPageProps } from "./props.js"
@@ -38,7 +39,7 @@ export const SIGN_IN_ERROR_MESSAGES: Readonly<Record<string, string>> = Object.f
 export const SIGN_IN_ERROR_CODE_MESSAGES: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
   OAuthAccountNotLinked: Object.freeze({
     "unverified-address":
-      "This email address already has an account that signs in another way, such as a password or a passkey. Sign in that way; once you are signed in, an email sign-in confirms the address, and it works on its own from then on. If you never created an account here, contact the site: someone else may have used your address.",
+      "This email address already has an account that signs in another way, such as a password or a passkey. Sign in that way first; an email sign-in while you are signed in then confirms the address. Not your account? Contact the site: someone may have used your address.",
   }),
 })
 
@@ -221,6 +222,18 @@ function providerForm(provider: PageProvider, context: FormContext): VNode | nul
   }
 }
 
+/** The shared email form of `group`, with the address and fields kept from a failed attempt. */
+function emailFirstForm(group: EmailFirstGroup, context: FormContext): VNode {
+  const kept = context.kept && group.members.some((member) => member.id === context.kept!.providerId) ? context.kept : undefined
+  const credentials = group.credentials?.provider
+  const keptOthers: Record<string, string | undefined> = {}
+  for (const [name, input] of Object.entries(group.credentials?.others ?? {})) {
+    if (credentials) keptOthers[name] = keptValue(context, credentials, name, input ?? {})
+  }
+  const email = context.email ?? (kept && Object.hasOwn(kept.fields, "email") ? kept.fields.email : undefined)
+  return <EmailFirstForm group={group} csrfToken={context.csrfToken} callbackUrl={context.callbackUrl} email={email} keptOthers={keptOthers} />
+}
+
 /** The sign-in page content. */
 export function SignInPage(props: SignInPageProps) {
   const message = signInErrorMessage(props.error, props.code)
@@ -231,7 +244,13 @@ export function SignInPage(props: SignInPageProps) {
     kept: props.kept,
     passkeyScript: props.passkeyScript !== undefined,
   }
-  const forms = (props.providers ?? []).flatMap((provider) => {
+  const providers = props.providers ?? []
+  // Providers that all start from the email address share one form, shown where the first of them is.
+  const shared = emailFirstGroup(providers, context.passkeyScript)
+  const forms = providers.flatMap((provider) => {
+    if (shared?.members.includes(provider)) {
+      return provider === shared.members[0] ? [{ provider, form: emailFirstForm(shared, context) }] : []
+    }
     const form = providerForm(provider, context)
     return form ? [{ provider, form }] : []
   })

@@ -432,7 +432,7 @@ describe("who signs in (docs/account-linking.md, \"Email sign-in\")", () => {
     expect(await sessionEmail(client)).toBeUndefined()
     expect((await adapter.getUser!(ada.id))?.emailVerified).toBeNull()
     // The link was used, so the inbox is proven: the page says the address has an account and how to get in.
-    const page = await (await client.send(pathOf(refused))).text()
+    const page = await (await client.send(pathOf(refused!))).text()
     expect(page).toContain(SIGN_IN_ERROR_CODE_MESSAGES.OAuthAccountNotLinked!["unverified-address"])
     expect(page).toContain("Sign in that way")
   })

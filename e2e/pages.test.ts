@@ -11,19 +11,20 @@ import { dirname, join } from "node:path"
 import { fileURLToPath } from "node:url"
 import type { Browser, Page } from "playwright-core"
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest"
+import { BRAND_MARKS } from "../packages/core/src/pages/brand-marks.generated.js"
 import { formatColor, parseColor } from "../packages/core/src/pages/color.js"
-import { NAMED_COLORS } from "../packages/core/src/pages/named-colors.js"
 import {
   passkeyPageScript,
+  type RenderedPage,
   renderEmailConfirmPage,
   renderErrorPage,
   renderSignInPage,
   renderSignOutPage,
   renderVerifyRequestPage,
-  type RenderedPage,
 } from "../packages/core/src/pages/index.js"
+import { NAMED_COLORS } from "../packages/core/src/pages/named-colors.js"
 import type { Theme } from "../packages/core/src/types.js"
-import { chromiumAvailable, CHROMIUM_PATH, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
+import { CHROMIUM_PATH, chromiumAvailable, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
 import {
   ALL_PROVIDERS,
   CATALOG_PROVIDERS,
@@ -36,7 +37,6 @@ import {
   UNAVAILABLE_PROVIDERS,
   verifyRequestProps,
 } from "./support/pages-fixtures.js"
-import { BRAND_MARKS } from "../packages/core/src/pages/brand-marks.generated.js"
 
 /** The passkey page script over the installed @simplewebauthn/browser bundle, as the server inlines it. */
 function passkeyScript(): string {
@@ -76,11 +76,12 @@ const PAGES: Array<[string, (theme: Theme) => RenderedPage]> = [
   [
     "sign-in (every provider kind, error, logo)",
     (theme) =>
-      renderSignInPage(
-        signInProps({ ...theme, logo: DATA_LOGO }, { providers: ALL_PROVIDERS, error: "CredentialsSignin", email: "jane@example.com" }),
-      ),
+      renderSignInPage(signInProps({ ...theme, logo: DATA_LOGO }, { providers: ALL_PROVIDERS, error: "CredentialsSignin", email: "jane@example.com" })),
   ],
-  ["sign-in (every built-in OAuth/OIDC provider, its colors and brand mark)", (theme) => renderSignInPage(signInProps(theme, { providers: CATALOG_PROVIDERS }))],
+  [
+    "sign-in (every built-in OAuth/OIDC provider, its colors and brand mark)",
+    (theme) => renderSignInPage(signInProps(theme, { providers: CATALOG_PROVIDERS })),
+  ],
   [
     "sign-in (providers that cannot work here, and a kept username after a failed attempt)",
     (theme) =>
@@ -92,10 +93,16 @@ const PAGES: Array<[string, (theme: Theme) => RenderedPage]> = [
         }),
       ),
   ],
-  ["sign-in (passkey, with the passkey script)", (theme) => renderSignInPage(signInProps(theme, { providers: ALL_PROVIDERS.filter((p) => p.type === "webauthn"), passkeyScript: passkeyScript() }))],
+  [
+    "sign-in (passkey, with the passkey script)",
+    (theme) => renderSignInPage(signInProps(theme, { providers: ALL_PROVIDERS.filter((p) => p.type === "webauthn"), passkeyScript: passkeyScript() })),
+  ],
   [
     "sign-in (one email field: password, email link, passkey)",
-    (theme) => renderSignInPage(signInProps(theme, { providers: EMAIL_FIRST_PROVIDERS, passkeyScript: passkeyScript(), error: "OAuthAccountNotLinked", code: "unverified-address" })),
+    (theme) =>
+      renderSignInPage(
+        signInProps(theme, { providers: EMAIL_FIRST_PROVIDERS, passkeyScript: passkeyScript(), error: "OAuthAccountNotLinked", code: "unverified-address" }),
+      ),
   ],
   ["sign-out", (theme) => renderSignOutPage(signOutProps(theme))],
   ["error (Configuration)", (theme) => renderErrorPage(errorProps(theme, "Configuration"))],
@@ -107,7 +114,11 @@ const PAGES: Array<[string, (theme: Theme) => RenderedPage]> = [
 ]
 
 /** A file name for a page's screenshot. */
-const slug = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")
+const slug = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "")
 
 describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () => {
   let browser: Browser
@@ -149,9 +160,9 @@ describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () =>
       expect(shade.r + shade.g + shade.b < 3 * 128 ? "dark" : "light").toBe(expected)
 
       // Every visible input is found by its label.
-      const inputs = await page.locator("input:not([type=hidden])").evaluateAll((elements) =>
-        elements.map((el) => ({ id: el.id, label: document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? "" })),
-      )
+      const inputs = await page
+        .locator("input:not([type=hidden])")
+        .evaluateAll((elements) => elements.map((el) => ({ id: el.id, label: document.querySelector(`label[for="${CSS.escape(el.id)}"]`)?.textContent ?? "" })))
       for (const { id, label } of inputs) {
         expect(label, `label of #${id}`).not.toBe("")
         const labelled = await page.getByLabel(label, { exact: true }).evaluateAll((els) => els.map((el) => el.id))
@@ -249,7 +260,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () =>
       const failing = (await measureContrast(page)).filter((s) => s.ratio < (s.kind === "border" ? 3 : 4.5))
       expect(failing, prefers).toEqual([])
       await load(renderVerifyRequestPage(verifyRequestProps(theme)), prefers)
-      expect((await measureContrast(page)).filter((s) => s.ratio < 4.5), prefers).toEqual([])
+      expect(
+        (await measureContrast(page)).filter((s) => s.ratio < 4.5),
+        prefers,
+      ).toEqual([])
     }
   })
 
@@ -257,9 +271,22 @@ describe.skipIf(!chromiumAvailable && !onCI)("built-in pages in Chromium", () =>
     await page.setContent("<p id=probe>probe</p>")
     const inputs = [
       ...NAMED_COLORS.keys(),
-      "#abc", "#abcd", "#a1b2c3", "#a1b2c380", "  #FFF  ", "RED",
-      "rgb(10, 20, 30)", "rgba(10, 20, 30, 0.5)", "rgb(10 20 30)", "rgb(10 20 30 / 25%)", "rgb(100%, 50%, 0%)",
-      "rgb(300, -5, 20)", "rgba(1,2,3,.25)", "hsl(210, 50%, 40%)", "hsl(210deg 50% 40% / .5)", "hsla(-30, 100%, 50%, 1)",
+      "#abc",
+      "#abcd",
+      "#a1b2c3",
+      "#a1b2c380",
+      "  #FFF  ",
+      "RED",
+      "rgb(10, 20, 30)",
+      "rgba(10, 20, 30, 0.5)",
+      "rgb(10 20 30)",
+      "rgb(10 20 30 / 25%)",
+      "rgb(100%, 50%, 0%)",
+      "rgb(300, -5, 20)",
+      "rgba(1,2,3,.25)",
+      "hsl(210, 50%, 40%)",
+      "hsl(210deg 50% 40% / .5)",
+      "hsla(-30, 100%, 50%, 1)",
       "hsl(400 20% 90%)",
     ]
     const chromium = await page.evaluate((colors) => {

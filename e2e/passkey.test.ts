@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest"
 import type { Adapter, AdapterAuthenticator } from "../packages/core/src/adapters/contract.js"
 import { Auth } from "../packages/core/src/index.js"
 import { type OpenedAdapter, sessionAdapters } from "../packages/core/test/support/session-adapters.js"
-import { startPasskeyApp, type PasskeyApp } from "./support/passkey-app.js"
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
+import { CHROMIUM_PATH, chromiumAvailable, launchChromium } from "./support/pages-browser.js"
+import { type PasskeyApp, startPasskeyApp } from "./support/passkey-app.js"
 import { softwareAssertion, type VirtualCredential } from "./support/software-assertion.js"
 
 const onCI = process.env.CI === "true"
@@ -142,7 +142,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
 
     await context.clearCookies()
     await page.goto(`${app.origin("c")}/`)
-    const counter = Number((await stored((await virtualCredentialId()))).counter)
+    const counter = Number((await stored(await virtualCredentialId())).counter)
     const fromC = await ceremony("passkey", "authenticate")
     expect(fromC.result?.url).toBe(`${app.origin("c")}/auth/error?error=WebAuthnVerificationError`)
     expect(await session()).toBeNull()
@@ -244,7 +244,11 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     const registerOptions = await send(app, `${origin}/auth/webauthn-options/passkey?action=register&email=grace@example.test`)
     const registerBody = (await registerOptions.response.json()) as { options: { challenge: string } }
     await refused(
-      postAssertion("passkey", assertion(registerBody.options.challenge, { signCount: now + 1 }), `${CHALLENGE_COOKIE}=${registerOptions.cookies[CHALLENGE_COOKIE]}`),
+      postAssertion(
+        "passkey",
+        assertion(registerBody.options.challenge, { signCount: now + 1 }),
+        `${CHALLENGE_COOKIE}=${registerOptions.cookies[CHALLENGE_COOKIE]}`,
+      ),
       tryAgain,
     )
     // Signed over one options call's challenge, posted with another's cookie.
@@ -307,7 +311,12 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     const origin = app.origin("a")
     const json = async (path: string) => {
       const { response, cookies } = await send(app, `${origin}/auth/${path}`)
-      return { status: response.status, body: response.headers.get("content-type")?.includes("json") ? await response.json() : null, location: response.headers.get("location"), cookie: cookies[CHALLENGE_COOKIE] }
+      return {
+        status: response.status,
+        body: response.headers.get("content-type")?.includes("json") ? await response.json() : null,
+        location: response.headers.get("location"),
+        cookie: cookies[CHALLENGE_COOKIE],
+      }
     }
     expect(await json("webauthn-options/passkey?action=delete")).toMatchObject({ status: 400, body: { error: "Invalid action" }, cookie: undefined })
     // A signed-out visitor cannot register onto a known address.
@@ -341,7 +350,6 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
       expect(response.headers.get("location")).toBe(`${origin}/auth/error?error=WebAuthnVerificationError`)
     }
   })
-
 
   it("refuses a replayed registration and a registration onto an address another user took meanwhile; nothing is stored", async () => {
     await context.clearCookies()

@@ -17,7 +17,7 @@ import { MemoryAdapter } from "../packages/core/src/adapters/memory.js"
 import Credentials from "../packages/core/src/providers/credentials.js"
 import Email from "../packages/core/src/providers/email.js"
 import Passkey from "../packages/core/src/providers/passkey.js"
-import { chromiumAvailable, CHROMIUM_PATH, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
+import { CHROMIUM_PATH, chromiumAvailable, focusOrder, launchChromium, measureContrast } from "./support/pages-browser.js"
 import { type PasskeyApp, startPasskeyApp } from "./support/passkey-app.js"
 
 const onCI = process.env.CI === "true"
@@ -139,7 +139,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("one email field for password, emai
     await page.goto(signInUrl())
     await page.getByLabel("Email").fill(ADA.email)
     await page.getByLabel("Password").fill("not it")
-    await Promise.all([page.waitForURL((url) => url.searchParams.get("error") === "CredentialsSignin"), page.getByRole("button", { name: "Sign in with Password" }).click()])
+    await Promise.all([
+      page.waitForURL((url) => url.searchParams.get("error") === "CredentialsSignin"),
+      page.getByRole("button", { name: "Sign in with Password" }).click(),
+    ])
     expect(await page.getByLabel("Email").inputValue()).toBe(ADA.email)
     expect(await page.getByLabel("Password").inputValue()).toBe("")
     expect(await page.getByRole("alert").count()).toBe(1)
@@ -152,7 +155,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("one email field for password, emai
     await page.getByLabel("Email").fill(address)
     await page.getByLabel("Password").fill("typed, then the user chose the link")
     const before = links.length
-    await Promise.all([page.waitForURL((url) => url.pathname === "/auth/verify-request"), page.getByRole("button", { name: "Email me a sign-in link" }).click()])
+    await Promise.all([
+      page.waitForURL((url) => url.pathname === "/auth/verify-request"),
+      page.getByRole("button", { name: "Email me a sign-in link" }).click(),
+    ])
     const sent = posted.filter((post) => post.path === "/auth/signin/email").at(-1)!
     const fields = new URLSearchParams(sent.body)
     expect(fields.get("email")).toBe(address)
@@ -220,7 +226,10 @@ describe.skipIf(!chromiumAvailable && !onCI)("one email field for password, emai
     await other.goto(signInUrl())
     await other.getByLabel("Email").fill("nojs@example.test")
     const before = links.length
-    await Promise.all([other.waitForURL((url) => url.pathname === "/auth/verify-request"), other.getByRole("button", { name: "Email me a sign-in link" }).click()])
+    await Promise.all([
+      other.waitForURL((url) => url.pathname === "/auth/verify-request"),
+      other.getByRole("button", { name: "Email me a sign-in link" }).click(),
+    ])
     expect(links).toHaveLength(before + 1)
     await other.goto(links.at(-1)!)
     await Promise.all([other.waitForURL(home()), other.getByRole("button").first().click()])

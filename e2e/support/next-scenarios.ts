@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { CookieJar } from "../../packages/core/test/support/cookies.js"
 import { freePort } from "../../packages/core/test/support/free-port.js"
 import { type OpenIdProvider, startOpenIdProvider } from "../../packages/core/test/support/openid-provider.js"
-import { type NextServer, buildNextApp, startNextApp } from "./next-app.mjs"
+import { buildNextApp, type NextServer, startNextApp } from "./next-app.mjs"
 import { chromiumAvailable, launchChromium } from "./pages-browser.js"
 
 const SECRET = "next-fixture-secret-0123456789abcdef"

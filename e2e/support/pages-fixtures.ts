@@ -143,7 +143,9 @@ export const CATALOG_PROVIDERS: PageProvider[] = await catalogProviders()
 
 async function catalogProviders(): Promise<PageProvider[]> {
   const folder = fileURLToPath(new URL("../../packages/core/src/providers/", import.meta.url))
-  const files = readdirSync(folder).filter((file) => file.endsWith(".ts") && !NOT_FACTORIES.has(file)).sort()
+  const files = readdirSync(folder)
+    .filter((file) => file.endsWith(".ts") && !NOT_FACTORIES.has(file))
+    .sort()
   const providers: PageProvider[] = []
   for (const file of files) {
     const factory = (await import(join(folder, file))).default as (options: Record<string, unknown>) => PageProvider

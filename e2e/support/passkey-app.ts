@@ -11,8 +11,8 @@
 import { randomBytes } from "node:crypto"
 import { readFileSync } from "node:fs"
 import { createServer } from "node:http"
-import type { AddressInfo } from "node:net"
 import { createRequire } from "node:module"
+import type { AddressInfo } from "node:net"
 import { dirname, join } from "node:path"
 import type { Adapter } from "../../packages/core/src/adapters/contract.js"
 import { Auth, type AuthConfig } from "../../packages/core/src/index.js"
@@ -21,10 +21,7 @@ import WebAuthn, { webauthnWellKnown } from "../../packages/core/src/providers/w
 import { toNodeHandler } from "../../packages/node/src/index.js"
 
 const require = createRequire(import.meta.url)
-const BROWSER_LIBRARY = readFileSync(
-  join(dirname(require.resolve("@simplewebauthn/browser")), "..", "dist", "bundle", "index.umd.min.js"),
-  "utf8",
-)
+const BROWSER_LIBRARY = readFileSync(join(dirname(require.resolve("@simplewebauthn/browser")), "..", "dist", "bundle", "index.umd.min.js"), "utf8")
 
 /**
  * The test page: `window.ceremony(provider, action, email, { reuseOptions })`

@@ -62,15 +62,13 @@ export class RequestContext {
 
   /** The request's CSRF token; a new one is minted (and its cookie queued) when needed. */
   csrfToken(): Promise<string> {
-    this.#csrf ??= csrfState(this.request.cookies[this.cookieTable.csrfToken.name], this.config.hashSecret).then(
-      (state) => {
-        if (state.newCookieValue) {
-          const { name, options } = this.cookieTable.csrfToken
-          this.responseCookies.push({ name, value: state.newCookieValue, options })
-        }
-        return { token: state.token }
-      },
-    )
+    this.#csrf ??= csrfState(this.request.cookies[this.cookieTable.csrfToken.name], this.config.hashSecret).then((state) => {
+      if (state.newCookieValue) {
+        const { name, options } = this.cookieTable.csrfToken
+        this.responseCookies.push({ name, value: state.newCookieValue, options })
+      }
+      return { token: state.token }
+    })
     return this.#csrf.then((state) => state.token)
   }
 

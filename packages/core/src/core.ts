@@ -4,16 +4,15 @@
  * it (a redirect to the sign-in or error page with a client-safe `error`),
  * so no stack trace or internal message ever reaches a client.
  */
-import { RequestContext } from "./context.js"
-import { withQuery } from "./http/query.js"
+
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { actionOf, withAction } from "./config/callbacks.js"
 import { envOriginOf, onEnvOrigin } from "./config/env-origin.js"
-import { httpOrigin } from "./integration/host-origin.js"
 import { type PreparedConfig, prepareConfig } from "./config/prepare.js"
+import { RequestContext } from "./context.js"
 import {
   AuthError,
   CallbackError,
@@ -21,19 +20,21 @@ import {
   EmailSignInError,
   ErrorPageLoop,
   InvalidCheck,
+  isClientError,
   OAuthAccountNotLinked,
   UnknownAction,
   UntrustedHost,
   WebAuthnVerificationError,
-  isClientError,
 } from "./errors.js"
+import { keepTypedIdentifier } from "./flows/kept-identifier.js"
 import { isAuthAction, takesProviderId } from "./http/action-names.js"
+import { withQuery } from "./http/query.js"
 import { type AuthRequestLike, BadRequest, normalizeBasePath, toInternalRequest } from "./http/request.js"
 import { type AuthResponseParts, jsonParts, toResponseParts } from "./http/response.js"
+import { httpOrigin } from "./integration/host-origin.js"
 import { raw } from "./symbols.js"
 import type { RequestInternal, ResponseInternal } from "./types.js"
-import { type Steps, runSteps, wait } from "./util/steps.js"
-import { keepTypedIdentifier } from "./flows/kept-identifier.js"
+import { runSteps, type Steps, wait } from "./util/steps.js"
 
 const CONFIGURATION_MESSAGE = "There was a problem with the server configuration. Check the server logs for more information."
 const PAGE_ACTIONS = new Set(["signin", "signout", "error", "verify-request"])
@@ -151,7 +152,8 @@ function errorRedirect(ctx: RequestContext, error: unknown): string {
   // address (docs/errors.md). `@auth/core` says `Configuration`, which tells the user nothing.
   // A failed browser check is `Callback`, a value of Auth.js's sign-in page set (`@auth/core`: `Configuration`).
   const type = checkFailed ? "Callback" : error instanceof EmailSignInError ? "EmailSignin" : isClientError(error) ? error.type : "Configuration"
-  const code = error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError || error instanceof OAuthAccountNotLinked ? error.code : undefined
+  const code =
+    error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError || error instanceof OAuthAccountNotLinked ? error.code : undefined
   const kind = checkFailed ? "signIn" : error instanceof AuthError ? error.kind : "error"
   const { pages } = ctx.config
   const { basePath } = ctx

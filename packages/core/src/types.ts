@@ -7,14 +7,14 @@
  * @module types
  */
 import type { SerializeOptions } from "cookie"
-import type { AdapterUser, AdapterSession } from "./adapters/contract.js"
+import type { AdapterSession, AdapterUser } from "./adapters/contract.js"
 import type { JWT } from "./jwt.js"
 import type { ProviderType } from "./providers/index.js"
 import type { WarningCode } from "./warnings.js"
 
-export type { WarningCode } from "./warnings.js"
-export type { ProviderType } from "./providers/index.js"
 export type { AuthConfig } from "./config/auth-config.js"
+export type { ProviderType } from "./providers/index.js"
+export type { WarningCode } from "./warnings.js"
 
 /** A value or a promise of it. */
 export type Awaitable<T> = T | PromiseLike<T>
@@ -200,16 +200,7 @@ export interface Cookie extends CookieOption {
 }
 
 /** The HTTP actions (docs/architecture.md, "Actions"). */
-export type AuthAction =
-  | "callback"
-  | "csrf"
-  | "error"
-  | "providers"
-  | "session"
-  | "signin"
-  | "signout"
-  | "verify-request"
-  | "webauthn-options"
+export type AuthAction = "callback" | "csrf" | "error" | "providers" | "session" | "signin" | "signout" | "verify-request" | "webauthn-options"
 
 /**
  * What Latchkey reads of a request's headers. A web `Headers` satisfies it;
@@ -308,4 +299,4 @@ export interface DatabaseSessionCallbackParams {
   trigger?: "update"
 }
 
-export type { AdapterUser, AdapterSession }
+export type { AdapterSession, AdapterUser }

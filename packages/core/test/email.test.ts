@@ -12,11 +12,11 @@ import { afterEach, describe, expect, it } from "vitest"
 import { createHash as authjsCreateHash } from "../../../compat/node_modules/@auth/core/lib/utils/web.js"
 import type { Adapter, AdapterUser } from "../src/adapters/contract.js"
 import { Auth, type AuthConfig, setEnvDefaults } from "../src/index.js"
+import { SIGN_IN_ERROR_CODE_MESSAGES, SIGN_IN_ERROR_MESSAGES } from "../src/pages/signin.js"
 import Credentials from "../src/providers/credentials.js"
 import Email from "../src/providers/email.js"
-import Nodemailer from "../src/providers/nodemailer.js"
-import { SIGN_IN_ERROR_CODE_MESSAGES, SIGN_IN_ERROR_MESSAGES } from "../src/pages/signin.js"
 import type { NodemailerUserConfig } from "../src/providers/nodemailer.js"
+import Nodemailer from "../src/providers/nodemailer.js"
 import { Client, redirectTarget } from "./support/client.js"
 import { HTTP_ORIGIN } from "./support/config.js"
 import { type OpenedAdapter, sessionAdapters } from "./support/session-adapters.js"
@@ -70,7 +70,11 @@ function pathOf(url: string): string {
 function formFields(html: string): Record<string, string> {
   const fields: Record<string, string> = {}
   for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
-    fields[match[1]!] = match[2]!.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">")
+    fields[match[1]!] = match[2]!
+      .replace(/&amp;/g, "&")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
   }
   return fields
 }
@@ -330,7 +334,7 @@ describe("sending", () => {
 
   it("the message: text and HTML parts, the same link, values escaped, nothing remote", async () => {
     const adapter = await openAdapter()
-    const { browser } = app({ adapter, config: { theme: { brandColor: "#ff0000\"><script>alert(1)</script>" } } })
+    const { browser } = app({ adapter, config: { theme: { brandColor: '#ff0000"><script>alert(1)</script>' } } })
     await requestLink(browser(), "ada@example.com", `${ORIGIN}/a?b="><img src=x onerror=alert(1)>`)
     const mail = sink.messages[0]!
     const link = linkOf(mail)
@@ -344,7 +348,7 @@ describe("sending", () => {
     expect(mail.text).toContain("Sign in to localhost:3000")
   })
 
-  it("Email is @auth/core's alias of the SMTP provider, with id \"email\"", async () => {
+  it('Email is @auth/core\'s alias of the SMTP provider, with id "email"', async () => {
     const adapter = await openAdapter()
     const config: AuthConfig = {
       secret: SECRET,
@@ -401,7 +405,7 @@ describe("configuration", () => {
   })
 })
 
-describe("who signs in (docs/account-linking.md, \"Email sign-in\")", () => {
+describe('who signs in (docs/account-linking.md, "Email sign-in")', () => {
   async function storedUser(adapter: Adapter, emailVerified: Date | null): Promise<AdapterUser> {
     return adapter.createUser!({ id: crypto.randomUUID(), email: "ada@example.com", emailVerified, name: "Ada" } as AdapterUser)
   }
@@ -466,10 +470,7 @@ describe("who signs in (docs/account-linking.md, \"Email sign-in\")", () => {
       adapter,
       config: {
         events: { updateUser: ({ user }) => void updated.push(user.id) },
-        providers: [
-          Nodemailer({ server: sink.server }),
-          Credentials({ credentials: { username: {} }, authorize: () => ({ id: ada.id, email: ada.email }) }),
-        ],
+        providers: [Nodemailer({ server: sink.server }), Credentials({ credentials: { username: {} }, authorize: () => ({ id: ada.id, email: ada.email }) })],
       },
     })
     const client = browser()

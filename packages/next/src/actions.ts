@@ -13,8 +13,8 @@
  */
 import { type AuthConfig, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
 import type { Session } from "@latchkey/core/types"
-import { cookies, headers as requestHeaders, redirect as nextRedirect } from "./next-modules.js"
 import type { NextAuthConfig } from "./config.js"
+import { cookies, redirect as nextRedirect, headers as requestHeaders } from "./next-modules.js"
 import { publicOrigin } from "./origin.js"
 import { parseSetCookie } from "./set-cookie.js"
 

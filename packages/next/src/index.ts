@@ -21,7 +21,7 @@
 import type { Session } from "@latchkey/core/types"
 import { type AuthorizationParams, type SignInOptions, type SignOutOptions, signInAction, signOutAction, updateAction } from "./actions.js"
 import { type AuthFunction, createAuth } from "./auth.js"
-import { type NextAuthConfig, type NextAuthConfigInput, configFor, setEnvDefaults } from "./config.js"
+import { configFor, type NextAuthConfig, type NextAuthConfigInput, setEnvDefaults } from "./config.js"
 import { type AppRouteHandlers, routeHandler } from "./handlers.js"
 
 /** What {@link NextAuth} returns; the names and call forms of `next-auth` 5. */
@@ -65,12 +65,12 @@ export default function NextAuth(config: NextAuthConfigInput): NextAuthResult {
   }
 }
 
-export { NextAuth }
-export type { NextAuthConfig } from "./config.js"
-export type { NextAuthRequest } from "./authorize.js"
-export type { AppRouteHandlerFn, AuthFunction, NextAuthMiddleware } from "./auth.js"
-export type { AppRouteHandlers } from "./handlers.js"
-export type { AuthorizationParams, SignInOptions, SignOutOptions } from "./actions.js"
-export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export { customFetch } from "@latchkey/core"
+export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { Account, DefaultSession, Profile, Session, User } from "@latchkey/core/types"
+export type { AuthorizationParams, SignInOptions, SignOutOptions } from "./actions.js"
+export type { AppRouteHandlerFn, AuthFunction, NextAuthMiddleware } from "./auth.js"
+export type { NextAuthRequest } from "./authorize.js"
+export type { NextAuthConfig } from "./config.js"
+export type { AppRouteHandlers } from "./handlers.js"
+export { NextAuth }

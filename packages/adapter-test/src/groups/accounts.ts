@@ -32,16 +32,21 @@ export function accountsGroup(ctx: SuiteContext): void {
       })
     })
 
-    ctx.test("accounts", "getAccount finds the account by (providerAccountId, provider), in that order", ["createUser", "linkAccount", "getAccount"], async () => {
-      const user = await ctx.adapter().createUser(newUser())
-      const account = newAccount(user.id)
-      await ctx.adapter().linkAccount(account)
-      expectRecord(await ctx.adapter().getAccount(account.providerAccountId, account.provider), account, {
-        label: "getAccount(providerAccountId, provider)",
-        allow: surrogate,
-      })
-      expectNull(await ctx.adapter().getAccount(account.provider, account.providerAccountId), "getAccount() with the arguments swapped")
-    })
+    ctx.test(
+      "accounts",
+      "getAccount finds the account by (providerAccountId, provider), in that order",
+      ["createUser", "linkAccount", "getAccount"],
+      async () => {
+        const user = await ctx.adapter().createUser(newUser())
+        const account = newAccount(user.id)
+        await ctx.adapter().linkAccount(account)
+        expectRecord(await ctx.adapter().getAccount(account.providerAccountId, account.provider), account, {
+          label: "getAccount(providerAccountId, provider)",
+          allow: surrogate,
+        })
+        expectNull(await ctx.adapter().getAccount(account.provider, account.providerAccountId), "getAccount() with the arguments swapped")
+      },
+    )
 
     ctx.test(
       "accounts",
@@ -66,17 +71,22 @@ export function accountsGroup(ctx: SuiteContext): void {
       },
     )
 
-    ctx.test("accounts", "one providerAccountId at two providers is two accounts", ["createUser", "linkAccount", "getAccount", "getUserByAccount"], async () => {
-      const alice = await ctx.adapter().createUser(newUser())
-      const bob = await ctx.adapter().createUser(newUser())
-      const atGithub = newAccount(alice.id, { provider: "github" })
-      const atGitlab = newAccount(bob.id, { provider: "gitlab", providerAccountId: atGithub.providerAccountId })
-      await ctx.adapter().linkAccount(atGithub)
-      await ctx.adapter().linkAccount(atGitlab)
-      expectRecord(await ctx.adapter().getAccount(atGitlab.providerAccountId, "gitlab"), atGitlab, { label: "getAccount(gitlab)", allow: surrogate })
-      expectRecord(await ctx.adapter().getUserByAccount(atGithub), alice, { label: "getUserByAccount(github)" })
-      expectRecord(await ctx.adapter().getUserByAccount(atGitlab), bob, { label: "getUserByAccount(gitlab)" })
-    })
+    ctx.test(
+      "accounts",
+      "one providerAccountId at two providers is two accounts",
+      ["createUser", "linkAccount", "getAccount", "getUserByAccount"],
+      async () => {
+        const alice = await ctx.adapter().createUser(newUser())
+        const bob = await ctx.adapter().createUser(newUser())
+        const atGithub = newAccount(alice.id, { provider: "github" })
+        const atGitlab = newAccount(bob.id, { provider: "gitlab", providerAccountId: atGithub.providerAccountId })
+        await ctx.adapter().linkAccount(atGithub)
+        await ctx.adapter().linkAccount(atGitlab)
+        expectRecord(await ctx.adapter().getAccount(atGitlab.providerAccountId, "gitlab"), atGitlab, { label: "getAccount(gitlab)", allow: surrogate })
+        expectRecord(await ctx.adapter().getUserByAccount(atGithub), alice, { label: "getUserByAccount(github)" })
+        expectRecord(await ctx.adapter().getUserByAccount(atGitlab), bob, { label: "getUserByAccount(gitlab)" })
+      },
+    )
 
     ctx.test("accounts", "a user may have several accounts", ["createUser", "linkAccount", "getUserByAccount"], async () => {
       const user = await ctx.adapter().createUser(newUser())
@@ -88,18 +98,23 @@ export function accountsGroup(ctx: SuiteContext): void {
       expectRecord(await ctx.adapter().getUserByAccount(google), user, { label: "getUserByAccount(google)" })
     })
 
-    ctx.test("accounts", "unlinkAccount removes the account and keeps the user and their other accounts", ["createUser", "linkAccount", "unlinkAccount", "getUserByAccount", "getUser"], async () => {
-      const user = await ctx.adapter().createUser(newUser())
-      const unlinked = newAccount(user.id, { provider: "github" })
-      const kept = newAccount(user.id, { provider: "google", type: "oidc" })
-      await ctx.adapter().linkAccount(unlinked)
-      await ctx.adapter().linkAccount(kept)
-      const returned = await ctx.adapter().unlinkAccount(unlinked)
-      if (returned) expectRecord(returned, unlinked, { label: "unlinkAccount()", allow: surrogate })
-      expectNull(await ctx.db.account(unlinked), "db.account() after unlinkAccount()")
-      expectNull(await ctx.adapter().getUserByAccount(unlinked), "getUserByAccount() after unlinkAccount()")
-      expectRecord(await ctx.adapter().getUserByAccount(kept), user, { label: "the other account after unlinkAccount()" })
-      expectRecord(await ctx.adapter().getUser(user.id), user, { label: "getUser() after unlinkAccount()" })
-    })
+    ctx.test(
+      "accounts",
+      "unlinkAccount removes the account and keeps the user and their other accounts",
+      ["createUser", "linkAccount", "unlinkAccount", "getUserByAccount", "getUser"],
+      async () => {
+        const user = await ctx.adapter().createUser(newUser())
+        const unlinked = newAccount(user.id, { provider: "github" })
+        const kept = newAccount(user.id, { provider: "google", type: "oidc" })
+        await ctx.adapter().linkAccount(unlinked)
+        await ctx.adapter().linkAccount(kept)
+        const returned = await ctx.adapter().unlinkAccount(unlinked)
+        if (returned) expectRecord(returned, unlinked, { label: "unlinkAccount()", allow: surrogate })
+        expectNull(await ctx.db.account(unlinked), "db.account() after unlinkAccount()")
+        expectNull(await ctx.adapter().getUserByAccount(unlinked), "getUserByAccount() after unlinkAccount()")
+        expectRecord(await ctx.adapter().getUserByAccount(kept), user, { label: "the other account after unlinkAccount()" })
+        expectRecord(await ctx.adapter().getUser(user.id), user, { label: "getUser() after unlinkAccount()" })
+      },
+    )
   })
 }

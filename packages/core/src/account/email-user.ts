@@ -13,8 +13,9 @@
  *   is signed in in this browser: then the inbox proves their own address,
  *   `emailVerified` is set now (`events.updateUser`) and they stay signed in.
  */
-import type { RequestContext } from "../context.js"
+
 import type { AdapterUser } from "../adapters/contract.js"
+import type { RequestContext } from "../context.js"
 import { OAuthAccountNotLinked } from "../errors.js"
 import type { CurrentUser } from "./current-user.js"
 import type { Resolution } from "./link.js"
@@ -37,7 +38,7 @@ export async function resolveEmailUser(ctx: RequestContext, attempt: SignInAttem
   if (existing.emailVerified) return { user: existing, isNewUser: false, sameSession: signedInAsExisting }
   if (!signedInAsExisting) {
     const refused = new OAuthAccountNotLinked(
-      "A user with this address exists whose address was never verified (emailVerified is null); an email sign-in is refused so that it cannot take over a user someone else may have created (docs/account-linking.md, \"Email sign-in\").",
+      'A user with this address exists whose address was never verified (emailVerified is null); an email sign-in is refused so that it cannot take over a user someone else may have created (docs/account-linking.md, "Email sign-in").',
       { provider },
     )
     // The link or code was used, so the inbox is proven: its owner may learn that the address has an

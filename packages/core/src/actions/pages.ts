@@ -3,19 +3,20 @@
  * `GET /verify-request`. Each renders its built-in page, or redirects to the
  * custom page configured under `pages`.
  */
+
+import { missingClientCredentials } from "../config/provider-readiness.js"
+import type { RequestContext } from "../context.js"
 import { UnknownAction } from "../errors.js"
-import type { PageProvider } from "../pages/index.js"
-import type { ResponseInternal } from "../types.js"
 import { codeFormat } from "../flows/email/code.js"
 import type { EmailProvider } from "../flows/email/send-link.js"
-import type { RequestContext } from "../context.js"
+import { takeKeptIdentifier } from "../flows/kept-identifier.js"
+import { simpleWebAuthn } from "../flows/webauthn/server-library.js"
 import { withQuery } from "../http/query.js"
+import type { PageProvider } from "../pages/index.js"
+import type { ResponseInternal } from "../types.js"
 import { htmlResponse, passkeyPageCsp } from "./html.js"
 import { builtInPages } from "./lazy.js"
-import { passkeyPageScript, type PasskeyPageScript } from "./passkey-page-script.js"
-import { missingClientCredentials } from "../config/provider-readiness.js"
-import { simpleWebAuthn } from "../flows/webauthn/server-library.js"
-import { takeKeptIdentifier } from "../flows/kept-identifier.js"
+import { type PasskeyPageScript, passkeyPageScript } from "./passkey-page-script.js"
 
 /** "AUTH_X_ID is not set" / "AUTH_X_ID and AUTH_X_SECRET are not set": what the operator must add. */
 function notSetReason(missing: string[]): string {
@@ -130,7 +131,12 @@ export async function verifyRequestPage(ctx: RequestContext): Promise<ResponseIn
   const provider = ctx.config.providers.find((entry) => entry.id === providerId && entry.type === "email")
   const code =
     provider && codeFormat(provider as EmailProvider)
-      ? { actionUrl: `${ctx.actionBase}/callback/${provider.id}`, csrfToken: await ctx.csrfToken(), providerId: provider.id, wrong: ctx.request.query.code === "wrong" }
+      ? {
+          actionUrl: `${ctx.actionBase}/callback/${provider.id}`,
+          csrfToken: await ctx.csrfToken(),
+          providerId: provider.id,
+          wrong: ctx.request.query.code === "wrong",
+        }
       : undefined
   return htmlResponse(ctx, renderVerifyRequestPage({ theme, homeUrl: ctx.origin, code }))
 }

@@ -38,10 +38,7 @@ export class BadRequest extends Error {
  *
  * @example parseActionPath("/auth/callback/github", "/auth") // { action: "callback", providerId: "github" }
  */
-export function parseActionPath(
-  pathname: string,
-  basePath: string,
-): { action: AuthAction; providerId?: string } | undefined {
+export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string } | undefined {
   const base = basePath === "/" ? "" : basePath.endsWith("/") ? basePath.replace(/\/+$/, "") : basePath
   if (!pathname.startsWith(base) || pathname.charCodeAt(base.length) !== 47 /* "/" */) return undefined
   const rest = pathname.slice(base.length + 1)

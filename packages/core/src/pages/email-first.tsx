@@ -120,7 +120,9 @@ export function EmailFirstForm({ group, csrfToken, callbackUrl, email, keptOther
           <div class="lk-method-fields" data-method-fields={credentials.provider.id}>
             {Object.entries(credentials.others).map(([name, input]) => {
               const kept = keptOthers[name]
-              return <Field key={name} providerId={credentials.provider.id} name={name} input={kept === undefined ? (input ?? {}) : { ...input, value: kept }} />
+              return (
+                <Field key={name} providerId={credentials.provider.id} name={name} input={kept === undefined ? (input ?? {}) : { ...input, value: kept }} />
+              )
             })}
           </div>
           <button type="submit" class={buttonClass(true)} formaction={credentials.action} data-method={credentials.provider.id}>

@@ -135,10 +135,14 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
 
   describe("POST /signin/{id}: the authorization redirect", () => {
     it("goes to the discovered authorization endpoint with the same parameters", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc("op", { checks: ALL_CHECKS })]), async (client) => {
-        const response = await startSignIn(client, "op")
-        return { status: response.status, ...authorizationShape(response.headers.get("location")) }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc("op", { checks: ALL_CHECKS })]),
+        async (client) => {
+          const response = await startSignIn(client, "op")
+          return { status: response.status, ...authorizationShape(response.headers.get("location")) }
+        },
+      )
       expect(ours).toEqual(ref)
       expect(ours).toEqual({
         status: 302,
@@ -157,24 +161,26 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
     })
 
     it("sets the pkce, state and nonce cookies with the same names and attributes, for 15 minutes", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc("op", { checks: ALL_CHECKS })]), async (client) => {
-        const response = await startSignIn(client, "op")
-        for (const name of Object.values(checks)) {
-          const cookie = findSetCookie(response, name)!
-          expect(cookie.value, name).toMatch(COMPACT_JWE)
-          expect(cookie.expires!.valueOf() - Date.now()).toBeLessThanOrEqual(FIFTEEN_MINUTES_MS)
-          expect(cookie.expires!.valueOf() - Date.now()).toBeGreaterThan(FIFTEEN_MINUTES_MS - 60_000)
-        }
-        const maxAges = Object.fromEntries(Object.values(checks).map((name) => [name, findSetCookie(response, name)!.maxAge]))
-        return { cookies: cookieSummary(response, Object.values(checks)), maxAges }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc("op", { checks: ALL_CHECKS })]),
+        async (client) => {
+          const response = await startSignIn(client, "op")
+          for (const name of Object.values(checks)) {
+            const cookie = findSetCookie(response, name)!
+            expect(cookie.value, name).toMatch(COMPACT_JWE)
+            expect(cookie.expires!.valueOf() - Date.now()).toBeLessThanOrEqual(FIFTEEN_MINUTES_MS)
+            expect(cookie.expires!.valueOf() - Date.now()).toBeGreaterThan(FIFTEEN_MINUTES_MS - 60_000)
+          }
+          const maxAges = Object.fromEntries(Object.values(checks).map((name) => [name, findSetCookie(response, name)!.maxAge]))
+          return { cookies: cookieSummary(response, Object.values(checks)), maxAges }
+        },
+      )
       expect(ours).toEqual(ref)
       expect(ours.cookies).toEqual(
         Object.values(checks)
           .sort()
-          .map((name) =>
-            expect.objectContaining({ name, httpOnly: true, secure: app.secure, sameSite: "lax", path: "/", deletes: false, hasExpires: true }),
-          ),
+          .map((name) => expect.objectContaining({ name, httpOnly: true, secure: app.secure, sameSite: "lax", path: "/", deletes: false, hasExpires: true })),
       )
       // Max-Age on the PKCE and state cookies, Expires only on the nonce cookie: @auth/core's quirk, kept.
       expect(ours.maxAges).toEqual({ [checks.pkce]: 900, [checks.state]: 900, [checks.nonce]: undefined })
@@ -191,11 +197,15 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
     })
 
     it("answers 200 {url} under X-Auth-Return-Redirect, with the same cookies", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc("op", { checks: ALL_CHECKS })]), async (client) => {
-        const response = await startSignIn(client, "op", { headers: { "X-Auth-Return-Redirect": "1" } })
-        const body = (await bodyOf(response)) as { url: string }
-        return { status: response.status, ...authorizationShape(body.url), cookies: cookieSummary(response, Object.values(checks)) }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc("op", { checks: ALL_CHECKS })]),
+        async (client) => {
+          const response = await startSignIn(client, "op", { headers: { "X-Auth-Return-Redirect": "1" } })
+          const body = (await bodyOf(response)) as { url: string }
+          return { status: response.status, ...authorizationShape(body.url), cookies: cookieSummary(response, Object.values(checks)) }
+        },
+      )
       expect(ours).toEqual(ref)
       expect(ours.status).toBe(200)
     })
@@ -226,10 +236,14 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
     })
 
     it("for a plain oauth provider, goes to its explicit authorization URL without a nonce", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [plain({ checks: ["pkce", "state"] })]), async (client) => {
-        const response = await startSignIn(client, "plain")
-        return authorizationShape(response.headers.get("location"))
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [plain({ checks: ["pkce", "state"] })]),
+        async (client) => {
+          const response = await startSignIn(client, "plain")
+          return authorizationShape(response.headers.get("location"))
+        },
+      )
       expect(ours).toEqual(ref)
       expect(ours.endpoint).toBe(`${op.issuer}/auth`)
       expect(ours.params).not.toHaveProperty("nonce")
@@ -237,31 +251,43 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
     })
 
     it("GET /signin/{id} is not an action: the error page with error=Configuration", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc()]), async (client) => {
-        const response = await client.send("/auth/signin/op")
-        return { ...(await observe(response)), cookies: cookieSummary(response, Object.values(checks)) }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc()]),
+        async (client) => {
+          const response = await client.send("/auth/signin/op")
+          return { ...(await observe(response)), cookies: cookieSummary(response, Object.values(checks)) }
+        },
+      )
       expect(ours).toEqual(ref)
       expect(errorParams(ours.location)).toMatchObject({ path: "/auth/error", error: "Configuration" })
       expect(ours.cookies).toEqual([])
     })
 
     it("without the CSRF token: the sign-in page with error=MissingCSRF, and no check cookie", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc()]), async (client) => {
-        await client.csrfToken()
-        const response = await client.send("/auth/signin/op", { form: { csrfToken: "not-the-token" } })
-        return { location: response.headers.get("location"), cookies: cookieSummary(response, Object.values(checks)) }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc()]),
+        async (client) => {
+          await client.csrfToken()
+          const response = await client.send("/auth/signin/op", { form: { csrfToken: "not-the-token" } })
+          return { location: response.headers.get("location"), cookies: cookieSummary(response, Object.values(checks)) }
+        },
+      )
       expect(ours).toEqual(ref)
       expect(errorParams(ours.location)).toMatchObject({ path: "/auth/signin", error: "MissingCSRF" })
     })
 
     it("a discovery document for another issuer: the error page with error=Configuration", async () => {
       op.rewriteJson("discovery", (body) => ({ ...body, issuer: "https://someone-else.example" }))
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc()]), async (client) => {
-        const response = await startSignIn(client, "op")
-        return { location: response.headers.get("location"), cookies: cookieSummary(response, Object.values(checks)) }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc()]),
+        async (client) => {
+          const response = await startSignIn(client, "op")
+          return { location: response.headers.get("location"), cookies: cookieSummary(response, Object.values(checks)) }
+        },
+      )
       expect(ours).toEqual(ref)
       expect(errorParams(ours.location)).toMatchObject({ path: "/auth/error", error: "Configuration" })
       expect(ours.cookies).toEqual([])
@@ -279,7 +305,13 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
       expect(ours).toEqual(ref)
       expect(ours.body).toEqual({
         op: { id: "op", name: "Test OP", type: "oidc", signinUrl: `${app.origin}/auth/signin/op`, callbackUrl: `${app.origin}/auth/callback/op` },
-        plain: { id: "plain", name: "Plain OAuth", type: "oauth", signinUrl: `${app.origin}/auth/signin/plain`, callbackUrl: `${app.origin}/auth/callback/plain` },
+        plain: {
+          id: "plain",
+          name: "Plain OAuth",
+          type: "oauth",
+          signinUrl: `${app.origin}/auth/signin/plain`,
+          callbackUrl: `${app.origin}/auth/callback/plain`,
+        },
         later: { id: "later", name: "Later", type: "oidc", signinUrl: `${app.origin}/auth/signin/later`, callbackUrl: `${app.origin}/auth/callback/later` },
       })
     })
@@ -298,16 +330,20 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
 
   describe("the callback: a full sign-in", () => {
     it("redirects to the callback URL, deletes the check cookies and sets the same session cookie", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc("op", { checks: ALL_CHECKS })]), async (client) => {
-        const run = await signIn(client, op, "op", { callbackUrl: "/dashboard" })
-        expect(run.outcome.params.get("iss")).toBe(op.issuer)
-        return {
-          status: run.callback.status,
-          location: run.location,
-          cookies: cookieSummary(run.callback, [...Object.values(checks), names.session]),
-          jar: client.jar.names().filter((name) => name !== names.callbackUrl),
-        }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc("op", { checks: ALL_CHECKS })]),
+        async (client) => {
+          const run = await signIn(client, op, "op", { callbackUrl: "/dashboard" })
+          expect(run.outcome.params.get("iss")).toBe(op.issuer)
+          return {
+            status: run.callback.status,
+            location: run.location,
+            cookies: cookieSummary(run.callback, [...Object.values(checks), names.session]),
+            jar: client.jar.names().filter((name) => name !== names.callbackUrl),
+          }
+        },
+      )
       expect(ours).toEqual(ref)
       expect(ours.location).toBe(`${app.origin}/dashboard`)
       expect(ours.cookies).toContainEqual(expect.objectContaining({ name: names.session, httpOnly: true, secure: app.secure, sameSite: "lax", deletes: false }))
@@ -316,11 +352,15 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
     })
 
     it("GET /session then shows the same user", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc("op", { checks: ALL_CHECKS })]), async (client) => {
-        await signIn(client, op, "op")
-        const { body } = await client.session()
-        return { user: body.user, shape: shapeOf(body) }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc("op", { checks: ALL_CHECKS })]),
+        async (client) => {
+          await signIn(client, op, "op")
+          const { body } = await client.session()
+          return { user: body.user, shape: shapeOf(body) }
+        },
+      )
       expect(ours).toEqual(ref)
       expect(ours.user).toEqual({ name: "Ada Lovelace", email: "ada@example.com", image: "https://images.example.com/ada.png" })
     })
@@ -348,7 +388,14 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
           signInCall,
           trigger,
           user: shapeOf(user),
-          account: { ...(shapeOf(account) as object), provider: account.provider, type: account.type, providerAccountId: account.providerAccountId, token_type: account.token_type, scope: account.scope },
+          account: {
+            ...(shapeOf(account) as object),
+            provider: account.provider,
+            type: account.type,
+            providerAccountId: account.providerAccountId,
+            token_type: account.token_type,
+            scope: account.scope,
+          },
           profile: shapeOf(profile),
           token: { ...(shapeOf(token) as object), subIsUserId: token.sub === user.id },
           email: user.email,
@@ -360,7 +407,15 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
       const ours = describeCall(oursSeen)
       // Without an adapter @auth/core passes no isNewUser at all: pinned in the deliberate differences.
       expect(ours).toEqual(ref)
-      expect(ours.account).toMatchObject({ provider: "op", type: "oidc", providerAccountId: "op-user-1", token_type: "bearer", access_token: "string", id_token: "string", expires_at: "number" })
+      expect(ours.account).toMatchObject({
+        provider: "op",
+        type: "oidc",
+        providerAccountId: "op-user-1",
+        token_type: "bearer",
+        access_token: "string",
+        id_token: "string",
+        expires_at: "number",
+      })
       expect(ours.token).toMatchObject({ sub: "string", subIsUserId: true })
     })
 
@@ -410,10 +465,14 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
     })
 
     it("a plain oauth provider: token on explicit endpoints, profile from userinfo", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [plain({ checks: ["pkce", "state"] })]), async (client) => {
-        const run = await signIn(client, op, "plain")
-        return { location: run.location, user: (await client.session()).body?.user, errors: client.config.log.errors.map((error: Error) => error.name) }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [plain({ checks: ["pkce", "state"] })]),
+        async (client) => {
+          const run = await signIn(client, op, "plain")
+          return { location: run.location, user: (await client.session()).body?.user, errors: client.config.log.errors.map((error: Error) => error.name) }
+        },
+      )
       expect(ours).toEqual(ref)
       expect(ours).toEqual({ location: app.origin, user: { name: "ada", email: "ada@example.com" }, errors: [] })
     })
@@ -602,10 +661,20 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
     })
 
     it("a failed callback deletes the check cookies too (single use); @auth/core leaves them until they expire", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc("op", { checks: ALL_CHECKS })]), async (client) => {
-        const run = await signIn(client, op, "op", { tamper: (params) => params.set("state", "forged") })
-        return { error: errorParams(run.location).error, deleted: setCookies(run.callback).filter(isDeletion).map((cookie) => cookie.name).sort() }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc("op", { checks: ALL_CHECKS })]),
+        async (client) => {
+          const run = await signIn(client, op, "op", { tamper: (params) => params.set("state", "forged") })
+          return {
+            error: errorParams(run.location).error,
+            deleted: setCookies(run.callback)
+              .filter(isDeletion)
+              .map((cookie) => cookie.name)
+              .sort(),
+          }
+        },
+      )
       expect(ref).toEqual({ error: "Configuration", deleted: [] })
       expect(ours).toEqual({ error: "Callback", deleted: Object.values(checks).sort() })
     })
@@ -665,34 +734,43 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
       },
     ]
 
-    it.each(providerFailures)(
-      "$name: OAuthCallbackError on the sign-in page (@auth/core: error=Configuration on the error page)",
-      async ({ run }) => {
-        const { ref, ours } = await onBoth(app, withProviders(() => [oidc("op", { checks: ALL_CHECKS })]), async (client) => failure(client, await run(client)))
-        expect(ref).toEqual({ status: 302, path: "/auth/error", error: "Configuration", code: null, signedIn: false })
-        expect(ours).toEqual({ status: 302, path: "/auth/signin", error: "OAuthCallbackError", code: null, signedIn: false })
-      },
-    )
+    it.each(providerFailures)("$name: OAuthCallbackError on the sign-in page (@auth/core: error=Configuration on the error page)", async ({ run }) => {
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc("op", { checks: ALL_CHECKS })]),
+        async (client) => failure(client, await run(client)),
+      )
+      expect(ref).toEqual({ status: 302, path: "/auth/error", error: "Configuration", code: null, signedIn: false })
+      expect(ours).toEqual({ status: 302, path: "/auth/signin", error: "OAuthCallbackError", code: null, signedIn: false })
+    })
 
     it("discovery failing when the sign-in starts: the sign-in page with error=Configuration (@auth/core: the error page)", async () => {
       op.after("discovery", (ctx) => {
         ctx.status = 500
         ctx.body = "down for maintenance"
       })
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc()]), async (client) => {
-        const response = await startSignIn(client, "op")
-        return { ...errorParams(response.headers.get("location")), checkCookies: cookieSummary(response, Object.values(checks)).length }
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc()]),
+        async (client) => {
+          const response = await startSignIn(client, "op")
+          return { ...errorParams(response.headers.get("location")), checkCookies: cookieSummary(response, Object.values(checks)).length }
+        },
+      )
       expect(ref).toEqual({ path: "/auth/error", error: "Configuration", code: null, checkCookies: 0 })
       expect(ours).toEqual({ path: "/auth/signin", error: "Configuration", code: null, checkCookies: 0 })
     })
 
     it("an oauth provider without an issuer ignores an RFC 9207 iss; @auth/core compares it with https://authjs.dev and fails", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [plain({ issuer: undefined, checks: ["pkce", "state"] })]), async (client) => {
-        const run = await signIn(client, op, "plain")
-        expect(run.outcome.params.get("iss")).toBe(op.issuer)
-        return failure(client, run.callback)
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [plain({ issuer: undefined, checks: ["pkce", "state"] })]),
+        async (client) => {
+          const run = await signIn(client, op, "plain")
+          expect(run.outcome.params.get("iss")).toBe(op.issuer)
+          return failure(client, run.callback)
+        },
+      )
       expect(ref).toEqual({ status: 302, path: "/auth/error", error: "Configuration", code: null, signedIn: false })
       expect(ours).toMatchObject({ status: 302, error: null, signedIn: true })
     })
@@ -735,10 +813,14 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
     })
 
     it("callbackUrl in the query of POST /signin/{id} stays Latchkey's: it is not sent to the provider", async () => {
-      const { ref, ours } = await onBoth(app, withProviders(() => [oidc("op", { checks: ALL_CHECKS })]), async (client) => {
-        const response = await startSignIn(client, "op", { query: "?callbackUrl=%2Fafter&prompt=login" })
-        return authorizationShape(response.headers.get("location")).params
-      })
+      const { ref, ours } = await onBoth(
+        app,
+        withProviders(() => [oidc("op", { checks: ALL_CHECKS })]),
+        async (client) => {
+          const response = await startSignIn(client, "op", { query: "?callbackUrl=%2Fafter&prompt=login" })
+          return authorizationShape(response.headers.get("location")).params
+        },
+      )
       expect(ref).toMatchObject({ callbackUrl: "/after", prompt: "login" })
       expect(ours).not.toHaveProperty("callbackUrl")
       expect(ours.prompt).toBe("login")

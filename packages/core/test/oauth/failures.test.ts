@@ -8,8 +8,8 @@
 import { Readable } from "node:stream"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
-import { customFetch } from "../../src/symbols.js"
 import { SIGN_IN_ERROR_MESSAGES } from "../../src/pages/signin.js"
+import { customFetch } from "../../src/symbols.js"
 import { errorParams } from "../support/client.js"
 import { cookieNames } from "../support/config.js"
 import { findSetCookie, isDeletion } from "../support/cookies.js"
@@ -18,7 +18,6 @@ import { APP, appConfig, browser, deliver, oidcProvider, openIdProviderForFile, 
 
 const op = await openIdProviderForFile({ ignoreProviderErrors: true })
 const names = cookieNames(false)
-
 
 function errorsOf(config: { log: { errors: Error[] } }): string {
   return config.log.errors.map((error) => `${error.name}: ${error.message}`).join("\n")

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
-import { renderSignInPage, type PageProvider, type SignInPageProps } from "../../../src/pages/index.js"
 import { BRAND_MARKS, GENERIC } from "../../../src/pages/brand-marks.generated.js"
+import { type PageProvider, renderSignInPage, type SignInPageProps } from "../../../src/pages/index.js"
 import { DEFAULT_SIGN_IN_ERROR_MESSAGE, SIGN_IN_ERROR_CODE_MESSAGES, SIGN_IN_ERROR_MESSAGES } from "../../../src/pages/signin.js"
 
 const BASE = "https://app.test/auth"
@@ -48,7 +48,7 @@ describe("renderSignInPage: document", () => {
   it("is a complete HTML document with status 200 and the title Sign In", () => {
     const page = renderSignInPage(props())
     expect(page.status).toBe(200)
-    expect(page.html.startsWith("<!DOCTYPE html><html lang=\"en\">")).toBe(true)
+    expect(page.html.startsWith('<!DOCTYPE html><html lang="en">')).toBe(true)
     expect(page.html).toContain("<title>Sign In</title>")
     expect(page.html).toContain('<meta charset="utf-8"/>')
     expect(page.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1"/>')
@@ -78,7 +78,9 @@ describe("renderSignInPage: provider forms", () => {
     expect(form!.attributes).toBe(` class="lk-form" method="post" action="${BASE}/signin/github"`)
     expect(form!.body).toContain('<input type="hidden" name="csrfToken" value="csrf-token-value"/>')
     expect(form!.body).toContain('<input type="hidden" name="callbackUrl" value="https://app.test/dashboard"/>')
-    expect(form!.body).toMatch(/<button type="submit"[^>]*><svg class="lk-mark"[^>]*><path d="M[^"]+" fill="currentColor"><\/path><\/svg><span>Sign in with GitHub<\/span><\/button>/)
+    expect(form!.body).toMatch(
+      /<button type="submit"[^>]*><svg class="lk-mark"[^>]*><path d="M[^"]+" fill="currentColor"><\/path><\/svg><span>Sign in with GitHub<\/span><\/button>/,
+    )
   })
 
   it("renders an email provider with a labelled, prefilled, required email input", () => {
@@ -118,7 +120,9 @@ describe("renderSignInPage: provider forms", () => {
     const [form] = forms(render({ providers: [odd] }))
     expect(form!.body).toContain('<input id="input-token-for-odd-provider" name="token" type="text"')
     expect(form!.body).toContain('<input id="input-upload-for-odd-provider" name="upload" type="text"')
-    expect(form!.body).toContain('<input id="input-remember-for-odd-provider" name="remember" type="checkbox"/><label for="input-remember-for-odd-provider">Remember me</label>')
+    expect(form!.body).toContain(
+      '<input id="input-remember-for-odd-provider" name="remember" type="checkbox"/><label for="input-remember-for-odd-provider">Remember me</label>',
+    )
   })
 
   it("renders a webauthn provider as a form to its callbackUrl marked with data-webauthn-provider", () => {
@@ -243,9 +247,15 @@ describe("renderSignInPage: one email field for the providers that start from it
     expect(shared!.body).toMatch(/<div class="lk-method-fields" data-method-fields="credentials">.*name="password".*<\/div>/s)
     expect(buttons(shared!.body)).toEqual([
       { attributes: `type="submit" class="lk-button" formaction="${BASE}/callback/credentials" data-method="credentials"`, text: "Sign in with Password" },
-      { attributes: `type="submit" class="lk-button lk-button-secondary" formaction="${BASE}/signin/email" formnovalidate data-method="email"`, text: "Email me a sign-in link" },
+      {
+        attributes: `type="submit" class="lk-button lk-button-secondary" formaction="${BASE}/signin/email" formnovalidate data-method="email"`,
+        text: "Email me a sign-in link",
+      },
       { attributes: 'type="button" class="lk-button lk-button-secondary" data-passkey-sign-in', text: "Sign in with a passkey" },
-      { attributes: `type="submit" class="lk-button lk-button-secondary" formaction="${BASE}/callback/passkey" formnovalidate data-passkey-register`, text: "Create a passkey" },
+      {
+        attributes: `type="submit" class="lk-button lk-button-secondary" formaction="${BASE}/callback/passkey" formnovalidate data-passkey-register`,
+        text: "Create a passkey",
+      },
     ])
     // The shared form takes the place of its first member; the others are not listed again.
     const order = [...html.matchAll(/data-provider-id="([^"]+)"/g)].map((m) => m[1])
@@ -308,7 +318,10 @@ describe("renderSignInPage: one email field for the providers that start from it
   })
 
   it("puts back the address typed before a failed sign-in (password or email), never the password; ?email= wins", () => {
-    const afterPassword = render({ providers: [PASSWORD, EMAIL], kept: { providerId: "credentials", fields: { email: "ada@example.test", password: "secret" } } })
+    const afterPassword = render({
+      providers: [PASSWORD, EMAIL],
+      kept: { providerId: "credentials", fields: { email: "ada@example.test", password: "secret" } },
+    })
     expect(emailInputs(afterPassword)[0]).toContain('value="ada@example.test"')
     expect(afterPassword).not.toContain("secret")
     const afterEmail = render({ providers: [PASSWORD, EMAIL], kept: { providerId: "email", fields: { email: "lin@example.test" } } })
@@ -329,8 +342,17 @@ describe("renderSignInPage: one email field for the providers that start from it
 
 describe("renderSignInPage: error messages", () => {
   const KEYS = [
-    "Signin", "OAuthSignin", "OAuthCallbackError", "OAuthCreateAccount", "EmailCreateAccount",
-    "Callback", "OAuthAccountNotLinked", "EmailSignin", "CredentialsSignin", "SessionRequired", "MissingCSRF",
+    "Signin",
+    "OAuthSignin",
+    "OAuthCallbackError",
+    "OAuthCreateAccount",
+    "EmailCreateAccount",
+    "Callback",
+    "OAuthAccountNotLinked",
+    "EmailSignin",
+    "CredentialsSignin",
+    "SessionRequired",
+    "MissingCSRF",
   ]
 
   it("has a message for every SignInPageErrorParam and MissingCSRF", () => {
@@ -397,7 +419,7 @@ describe("renderSignInPage: hostile values", () => {
   })
 
   it("escapes the csrf token, the prefilled email and credential options", () => {
-    const evil = provider("cred\"s", "credentials", {
+    const evil = provider('cred"s', "credentials", {
       credentials: { 'user"name': { label: "<b>Name</b>", placeholder: '"><img src=x onerror=alert(1)>', value: "</textarea>" } },
     })
     const html = render({ csrfToken: '"><svg onload=alert(1)>', email: '"><img src=x>', providers: [EMAIL, evil] })
@@ -431,17 +453,14 @@ describe("renderSignInPage: hostile values", () => {
     expect(html).not.toMatch(/javascript|vbscript|evil\.test/i)
   })
 
-  it.each([
-    "https://cdn.app.test/logo.svg",
-    "http://app.test/logo.png",
-    "/static/logo.png",
-    "logo.png",
-    "data:image/png;base64,iVBORw0KGgo=",
-  ])("renders the logo %j as given", (logo) => {
-    const html = render({ theme: { logo }, providers: [provider("acme", "oauth", { style: { logo } })] })
-    expect(html).toContain(`<img class="lk-logo" src="${logo}" alt referrerpolicy="no-referrer"/>`)
-    expect(html).toContain(`<img src="${logo}" alt referrerpolicy="no-referrer"/>`)
-  })
+  it.each(["https://cdn.app.test/logo.svg", "http://app.test/logo.png", "/static/logo.png", "logo.png", "data:image/png;base64,iVBORw0KGgo="])(
+    "renders the logo %j as given",
+    (logo) => {
+      const html = render({ theme: { logo }, providers: [provider("acme", "oauth", { style: { logo } })] })
+      expect(html).toContain(`<img class="lk-logo" src="${logo}" alt referrerpolicy="no-referrer"/>`)
+      expect(html).toContain(`<img src="${logo}" alt referrerpolicy="no-referrer"/>`)
+    },
+  )
 })
 
 describe("renderSignInPage: brand marks", () => {
@@ -516,11 +535,7 @@ describe("renderSignInPage: no third-party requests", () => {
   it("contains no URL other than those passed in the props, and no default provider logos", () => {
     const providers = [GITHUB, GOOGLE, EMAIL, CREDENTIALS, PASSKEY]
     const html = render({ providers, theme: { logo: "https://app.test/logo.png" }, error: "OAuthSignin" })
-    const given = new Set([
-      "https://app.test/dashboard",
-      "https://app.test/logo.png",
-      ...providers.flatMap((p) => [p.signinUrl, p.callbackUrl]),
-    ])
+    const given = new Set(["https://app.test/dashboard", "https://app.test/logo.png", ...providers.flatMap((p) => [p.signinUrl, p.callbackUrl])])
     const found = html.match(/https?:\/\/[^"'\s<>)]*/g) ?? []
     expect(found.length).toBeGreaterThan(0)
     for (const url of found) expect(given).toContain(url)

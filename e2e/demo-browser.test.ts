@@ -58,10 +58,14 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
   }
   async function signInWithPassword(email: string, password: string, on: Page = page) {
     await on.goto(url("/auth/signin?callbackUrl=%2F"))
-    const form = signInForm(on, "callback/credentials")
+    // The built-in page asks for the address once, for the password, the email link and the passkey alike.
+    const form = on.locator("form[data-sign-in-methods]")
     await form.getByLabel("Email").fill(email)
     await form.getByLabel("Password").fill(password)
-    await Promise.all([on.waitForURL((u) => u.pathname !== "/auth/signin" || u.searchParams.has("error")), form.getByRole("button").click()])
+    await Promise.all([
+      on.waitForURL((u) => u.pathname !== "/auth/signin" || u.searchParams.has("error")),
+      form.getByRole("button", { name: "Sign in with Password" }).click(),
+    ])
   }
   /**
    * The newest message to `email` in /mailbox (newest first), read in a second tab of the same
@@ -93,9 +97,9 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
   }
   async function askForEmail(email: string) {
     await page.goto(url("/auth/signin?callbackUrl=%2F"))
-    const form = signInForm(page, "signin/nodemailer")
+    const form = page.locator("form[data-sign-in-methods]")
     await form.getByLabel("Email").fill(email)
-    await Promise.all([page.waitForURL((u) => u.pathname === "/auth/verify-request"), form.getByRole("button").click()])
+    await Promise.all([page.waitForURL((u) => u.pathname === "/auth/verify-request"), form.getByRole("button", { name: "Email me a sign-in link" }).click()])
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Check your email")
   }
 

@@ -96,9 +96,13 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo's pages in light and dark
       await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Create account" }).click()])
       await check("signup-refused")
       await go("/auth/signin?callbackUrl=%2F", "signin")
-      const emailForm = page.locator('form[action$="/auth/signin/nodemailer"]')
+      // One email field for every method of the built-in page.
+      const emailForm = page.locator("form[data-sign-in-methods]")
       await emailForm.getByLabel("Email").fill(email)
-      await Promise.all([page.waitForURL((u) => u.pathname === "/auth/verify-request"), emailForm.getByRole("button").click()])
+      await Promise.all([
+        page.waitForURL((u) => u.pathname === "/auth/verify-request"),
+        emailForm.getByRole("button", { name: "Email me a sign-in link" }).click(),
+      ])
       await check("verify-request")
       await go("/mailbox", "mailbox")
       await go("/react", "react-signed-out")

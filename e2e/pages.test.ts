@@ -29,6 +29,7 @@ import {
   ALL_PROVIDERS,
   CATALOG_PROVIDERS,
   DATA_LOGO,
+  EMAIL_FIRST_PROVIDERS,
   emailConfirmProps,
   errorProps,
   signInProps,
@@ -95,6 +96,13 @@ const PAGES: Array<[string, (theme: Theme) => RenderedPage]> = [
   [
     "sign-in (passkey, with the passkey script)",
     (theme) => renderSignInPage(signInProps(theme, { providers: ALL_PROVIDERS.filter((p) => p.type === "webauthn"), passkeyScript: passkeyScript() })),
+  ],
+  [
+    "sign-in (one email field: password, email link, passkey)",
+    (theme) =>
+      renderSignInPage(
+        signInProps(theme, { providers: EMAIL_FIRST_PROVIDERS, passkeyScript: passkeyScript(), error: "OAuthAccountNotLinked", code: "unverified-address" }),
+      ),
   ],
   ["sign-out", (theme) => renderSignOutPage(signOutProps(theme))],
   ["error (Configuration)", (theme) => renderErrorPage(errorProps(theme, "Configuration"))],

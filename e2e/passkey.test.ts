@@ -212,7 +212,8 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     const id = Buffer.from(credential.credentialId, "base64").toString("base64url")
     const origin = app.origin("a")
     const error = `${origin}/auth/error?error=WebAuthnVerificationError`
-    const configuration = `${origin}/auth/error?error=Configuration`
+    // A failed challenge check (cookie expired, for another provider or ceremony) is the browser's: back to sign in, try again.
+    const tryAgain = `${origin}/auth/signin?error=Callback`
     const counter = Number((await stored(id)).counter)
     const assertion = (challenge: string, extra: Partial<Parameters<typeof softwareAssertion>[0]> = {}) =>
       softwareAssertion({ credential, challenge, origin, rpId: "app.localhost", signCount: counter + 1, ...extra })
@@ -241,7 +242,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     await refused(postAssertion("passkey", unknown, options.cookie), `${error}&code=unknown-credential`)
     // A challenge cookie minted for the other provider, or for the other ceremony: InvalidCheck.
     options = await nodeOptions("webauthn", "authenticate")
-    await refused(postAssertion("passkey", assertion(options.challenge, { signCount: now + 1 }), options.cookie), configuration)
+    await refused(postAssertion("passkey", assertion(options.challenge, { signCount: now + 1 }), options.cookie), tryAgain)
     const registerOptions = await send(app, `${origin}/auth/webauthn-options/passkey?action=register&email=grace@example.test`)
     const registerBody = (await registerOptions.response.json()) as { options: { challenge: string } }
     await refused(
@@ -250,7 +251,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
         assertion(registerBody.options.challenge, { signCount: now + 1 }),
         `${CHALLENGE_COOKIE}=${registerOptions.cookies[CHALLENGE_COOKIE]}`,
       ),
-      configuration,
+      tryAgain,
     )
     // Signed over one options call's challenge, posted with another's cookie.
     const first = await nodeOptions("passkey", "authenticate")
@@ -260,7 +261,7 @@ describe.skipIf(!chromiumAvailable && !onCI).each(suites)("passkeys in Chromium 
     options = await nodeOptions("passkey", "authenticate")
     vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 6 * 60 * 1000 })
     try {
-      await refused(postAssertion("passkey", assertion(options.challenge, { signCount: now + 1 }), options.cookie), configuration)
+      await refused(postAssertion("passkey", assertion(options.challenge, { signCount: now + 1 }), options.cookie), tryAgain)
     } finally {
       vi.useRealTimers()
     }

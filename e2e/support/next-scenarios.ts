@@ -222,6 +222,8 @@ export function fixtureScenarios(current: () => NextServer, expectations: Fixtur
       await expect.poll(() => page.textContent("#status")).toBe("Not signed in")
       const cookies = await page.context().cookies()
       expect(cookies.map((cookie) => cookie.name)).not.toContain("authjs.session-token")
+      // Server actions have Next's own CSRF defence: using them must not report CSRF protection as off.
+      expect(current().output()).not.toContain("csrf-disabled")
       await page.context().close()
     })
 
@@ -264,6 +266,7 @@ export function fixtureScenarios(current: () => NextServer, expectations: Fixtur
       await expect.poll(() => page.textContent("#server-name")).toBe("Alice Liddell")
       await page.getByRole("button", { name: "Refresh session" }).click()
       await expect.poll(() => page.textContent("#client-status")).toBe("client: Alice Liddell")
+      expect(current().output()).not.toContain("csrf-disabled")
       await page.context().close()
     })
   })

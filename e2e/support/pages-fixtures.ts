@@ -60,6 +60,26 @@ export const ALL_PROVIDERS: PageProvider[] = [
   }),
 ]
 
+/**
+ * Providers that all start from the email address, as the demo has them: a password whose form
+ * has an `email` field, email links, and passkeys (without autofill, so loading the page asks
+ * nothing of the network). The page shows them as one form with one email field.
+ */
+export const EMAIL_FIRST_PROVIDERS: PageProvider[] = [
+  provider("credentials", "Password", "credentials", {
+    credentials: {
+      email: { label: "Email", type: "email", autocomplete: "username", placeholder: "you@example.com" },
+      password: { label: "Password", type: "password", autocomplete: "current-password" },
+    },
+  }),
+  provider("email", "Email", "email"),
+  provider("passkey", "Passkey", "webauthn", {
+    formFields: { email: { label: "Email", type: "email", autocomplete: "username webauthn" } },
+    optionsUrl: `${BASE}/webauthn-options/passkey`,
+  }),
+  provider("github", "GitHub", "oauth"),
+]
+
 /** Sign-in page props. */
 export function signInProps(theme: Theme, overrides: Partial<SignInPageProps> = {}): SignInPageProps {
   return { theme, csrfToken: CSRF, callbackUrl: `${ORIGIN}/dashboard`, providers: THREE_PROVIDERS, ...overrides }

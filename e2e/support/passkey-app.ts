@@ -73,8 +73,18 @@ export interface PasskeyApp {
   close(): Promise<void>
 }
 
-/** Starts the app with `adapter` under `strategy`; origins a.app.localhost and b.app.localhost are configured, c.app.localhost is not. */
-export async function startPasskeyApp(adapter: Adapter, strategy: "jwt" | "database"): Promise<PasskeyApp> {
+/** The relying party every passkey provider of the app uses (its origins follow the port). */
+export type PasskeyAppRelyingParty = { readonly id: string; name: string; readonly origin: string[] }
+
+/**
+ * Starts the app with `adapter` under `strategy`; origins a.app.localhost and b.app.localhost are configured, c.app.localhost is not.
+ * `providers` replaces the default providers (`passkey` and `webauthn`), given the relying party to use.
+ */
+export async function startPasskeyApp(
+  adapter: Adapter,
+  strategy: "jwt" | "database",
+  providers?: (relyingParty: PasskeyAppRelyingParty) => AuthConfig["providers"],
+): Promise<PasskeyApp> {
   const logged: string[] = []
   let port = 0
   const origins = () => [`http://a.app.localhost:${port}`, `http://b.app.localhost:${port}`]
@@ -99,7 +109,7 @@ export async function startPasskeyApp(adapter: Adapter, strategy: "jwt" | "datab
       debug: () => {},
     },
     // `passkey` lets signed-out visitors sign up; `webauthn` keeps the default (only signed-in users register).
-    providers: [Passkey({ relyingParty, allowSignUp: true }), WebAuthn({ relyingParty, enableConditionalUI: false })],
+    providers: providers ? providers(relyingParty) : [Passkey({ relyingParty, allowSignUp: true }), WebAuthn({ relyingParty, enableConditionalUI: false })],
   }
   const server = createServer(
     toNodeHandler((request) => {

@@ -72,9 +72,13 @@ export class RequestContext {
     return this.#csrf.then((state) => state.token)
   }
 
-  /** Whether this POST carries the CSRF token of its (valid) cookie. Always true when checks are skipped. */
+  /**
+   * Whether this POST carries the CSRF token of its (valid) cookie. Always
+   * true when checks are skipped (`skipCSRFCheck`), or when the integration
+   * vouched for this request (`AuthRequestLike.csrfChecked`).
+   */
   async csrfVerified(): Promise<boolean> {
-    if (this.config.csrfDisabled) return true
+    if (this.config.csrfDisabled || this.request.csrfChecked) return true
     return csrfTokenMatches(await this.csrfToken(), this.request.body?.csrfToken)
   }
 

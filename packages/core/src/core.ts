@@ -19,7 +19,9 @@ import {
   CredentialsSignin,
   EmailSignInError,
   ErrorPageLoop,
+  InvalidCheck,
   isClientError,
+  OAuthAccountNotLinked,
   UnknownAction,
   UntrustedHost,
   WebAuthnVerificationError,
@@ -132,13 +134,30 @@ function pageUrl(origin: string, page: string): string {
   return /^[a-z][a-z\d+.-]*:/i.test(page) ? page : `${origin}${page}`
 }
 
+/**
+ * Whether a check that binds a sign-in to the browser that started it (the
+ * OAuth `state`, PKCE verifier and `nonce` cookies, the OAuth 1.0a request
+ * token, the passkey challenge) failed where the sign-in comes back: a tab
+ * left open too long, a callback opened in another browser, a replayed or
+ * forged response. The browser's problem, not the server's: the user is
+ * sent back to sign in (`Callback`, "try again") instead of being told the
+ * configuration is broken. The same check failing while a sign-in starts
+ * (a redirect proxy without the state check) stays `Configuration`.
+ */
+function browserCheckFailed(ctx: RequestContext, error: unknown): boolean {
+  return error instanceof InvalidCheck && ctx.request.action === "callback"
+}
+
 /** Where an error interrupting an action sends the user. */
 function errorRedirect(ctx: RequestContext, error: unknown): string {
+  const checkFailed = browserCheckFailed(ctx, error)
   // A refused address or a failed send: the sign-in page's `EmailSignin` message asks to check the
   // address (docs/errors.md). `@auth/core` says `Configuration`, which tells the user nothing.
-  const type = error instanceof EmailSignInError ? "EmailSignin" : isClientError(error) ? error.type : "Configuration"
-  const code = error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError ? error.code : undefined
-  const kind = error instanceof AuthError ? error.kind : "error"
+  // A failed browser check is `Callback`, a value of Auth.js's sign-in page set (`@auth/core`: `Configuration`).
+  const type = checkFailed ? "Callback" : error instanceof EmailSignInError ? "EmailSignin" : isClientError(error) ? error.type : "Configuration"
+  const code =
+    error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError || error instanceof OAuthAccountNotLinked ? error.code : undefined
+  const kind = checkFailed ? "signIn" : error instanceof AuthError ? error.kind : "error"
   const { pages } = ctx.config
   const { basePath } = ctx
   const path = pages[kind] ?? `${basePath === "/" ? "" : basePath}/${kind.toLowerCase()}`

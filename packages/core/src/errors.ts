@@ -184,6 +184,14 @@ export class MissingSecret extends AuthError {
 /** The account is linked to another user, or the email belongs to another user. Client-safe. */
 export class OAuthAccountNotLinked extends SignInError {
   static override type: ErrorType = "OAuthAccountNotLinked"
+  /**
+   * Sent to the client as `?code=` when set: `"unverified-address"` for an
+   * email sign-in refused after the link or code was used (the inbox is
+   * proven) because the address belongs to a user who signs in another way
+   * and never verified it, so the sign-in page can say what to do next
+   * (docs/account-linking.md, "Email sign-in"). Latchkey's own field.
+   */
+  code?: string
 }
 
 /** The OAuth provider returned an error to the callback. Client-safe. */

@@ -64,6 +64,8 @@ export interface RequestInternal {
   error?: string
   /** The client's address as the integration saw it on the socket (`AuthRequestLike.clientIp`). */
   clientIp?: string
+  /** The integration vouched that this request is no cross-site forgery (`AuthRequestLike.csrfChecked`). */
+  csrfChecked?: true
 }
 
 /** An action's result before it becomes a `Response` (docs/architecture.md, "The request flow"). */

@@ -12,6 +12,7 @@ import { afterEach, describe, expect, it } from "vitest"
 import { createHash as authjsCreateHash } from "../../../compat/authjs-parts.js"
 import type { Adapter, AdapterUser } from "../src/adapters/contract.js"
 import { Auth, type AuthConfig, setEnvDefaults } from "../src/index.js"
+import { SIGN_IN_ERROR_CODE_MESSAGES, SIGN_IN_ERROR_MESSAGES } from "../src/pages/signin.js"
 import Credentials from "../src/providers/credentials.js"
 import Email from "../src/providers/email.js"
 import type { NodemailerUserConfig } from "../src/providers/nodemailer.js"
@@ -421,15 +422,44 @@ describe('who signs in (docs/account-linking.md, "Email sign-in")', () => {
     expect((await adapter.getUser!(ada.id))?.emailVerified).toEqual(new Date("2020-01-01"))
   })
 
-  it("refuses a link to a user whose emailVerified is null (pre-hijacking), and changes nothing", async () => {
+  it("refuses a link to a user whose emailVerified is null (pre-hijacking), changes nothing, and tells the inbox's owner what to do next", async () => {
     const adapter = await openAdapter()
     const ada = await storedUser(adapter, null)
     const { browser } = app({ adapter })
-    await requestLink(browser(), "ada@example.com")
+    // Asking for the link answers exactly as for an address nobody has: nothing tells the account exists yet.
+    const asked = await requestLink(browser(), "ada@example.com")
+    const askedForNobody = await requestLink(browser(), "nobody@example.com")
+    expect(asked.headers.get("location")).toBe(askedForNobody.headers.get("location"))
     const client = browser()
-    expect(await redirectTarget(await confirmLink(client, linkOf(sink.messages[0]!)))).toBe(`${ORIGIN}/auth/signin?error=OAuthAccountNotLinked`)
+    const refused = await redirectTarget(await confirmLink(client, linkOf(sink.messages[0]!)))
+    expect(refused).toBe(`${ORIGIN}/auth/signin?error=OAuthAccountNotLinked&code=unverified-address`)
     expect(await sessionEmail(client)).toBeUndefined()
     expect((await adapter.getUser!(ada.id))?.emailVerified).toBeNull()
+    // The link was used, so the inbox is proven: the page says the address has an account and how to get in.
+    const page = await (await client.send(pathOf(refused!))).text()
+    expect(page).toContain(SIGN_IN_ERROR_CODE_MESSAGES.OAuthAccountNotLinked!["unverified-address"])
+    expect(page).toContain("Sign in that way")
+  })
+
+  it("the same refusal after a sign-in code, with the same message", async () => {
+    const adapter = await openAdapter()
+    await storedUser(adapter, null)
+    const { browser } = app({ adapter, provider: { code: true } })
+    const client = browser()
+    await requestLink(client, "ada@example.com")
+    const code = /enter this code[^:]*: (\S+)/.exec(sink.messages[0]!.text)?.[1]
+    expect(code, sink.messages[0]!.text).toBeDefined()
+    const csrfToken = await client.csrfToken()
+    const refused = await redirectTarget(await client.send("/auth/callback/nodemailer", { form: { csrfToken, code: code! } }))
+    expect(refused).toBe(`${ORIGIN}/auth/signin?error=OAuthAccountNotLinked&code=unverified-address`)
+    expect(await sessionEmail(client)).toBeUndefined()
+  })
+
+  it("an OAuthAccountNotLinked URL anyone can write shows no address, and without the code the generic message", async () => {
+    const { browser } = app({ adapter: await openAdapter() })
+    const generic = await (await browser().send("/auth/signin?error=OAuthAccountNotLinked")).text()
+    expect(generic).toContain(SIGN_IN_ERROR_MESSAGES.OAuthAccountNotLinked)
+    expect(generic).not.toContain("already has an account")
   })
 
   it("the same user, signed in, proves their address: emailVerified is set (events.updateUser)", async () => {

@@ -13,6 +13,7 @@ import { BRAND_MARKS } from "../src/pages/brand-marks.generated.js"
 import Credentials from "../src/providers/credentials.js"
 import GitHub from "../src/providers/github.js"
 import Nodemailer from "../src/providers/nodemailer.js"
+import Passkey from "../src/providers/passkey.js"
 import { Client } from "./support/client.js"
 import { HTTP_ORIGIN } from "./support/config.js"
 import { CookieJar, setCookies } from "./support/cookies.js"
@@ -97,6 +98,73 @@ describe("the sign-in form keeps what the user typed after a failed attempt", ()
   it("is not kept for a sign-in answered as JSON (X-Auth-Return-Redirect): the client keeps its own form", async () => {
     const failed = await client(config()).signIn({ username: "alice", password: "x" }, { headers: { "X-Auth-Return-Redirect": "1" } })
     expect(setCookies(failed).map((cookie) => cookie.name)).not.toContain(KEPT_COOKIE)
+  })
+})
+
+describe("one email field for a password with an email field, email links and passkeys", () => {
+  const links: string[] = []
+  const ADA = { id: "ada-1", name: "Ada", email: "ada@example.test" }
+  const shared = () =>
+    config({
+      adapter: MemoryAdapter(),
+      session: { strategy: "jwt" },
+      providers: [
+        Credentials({
+          name: "Password",
+          credentials: { email: { label: "Email", type: "email" }, password: { label: "Password", type: "password" } },
+          authorize: ({ email, password }) => (email === ADA.email && password === "wonderland" ? ADA : null),
+        }),
+        Nodemailer({ server: "smtp://127.0.0.1:9", sendVerificationRequest: ({ url }) => void links.push(url) }),
+        Passkey(),
+      ],
+    })
+  /** The form fields a browser without JavaScript posts when a button with `formaction` is pressed. */
+  function formPost(html: string, button: string, typed: Record<string, string>): { action: string; form: Record<string, string> } {
+    const action = new RegExp(`formaction="([^"]+)"[^>]*>${button}</button>`).exec(html)![1]!
+    const form: Record<string, string> = { ...typed }
+    for (const match of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) form[match[1]!] = match[2]!
+    return { action: new URL(action).pathname, form }
+  }
+
+  it("renders one email input and keeps the passkey page's CSP (the script by its hash)", async () => {
+    const { response, html } = await signInPage(client(shared()))
+    expect([...html.matchAll(/<input [^>]*name="email"/g)]).toHaveLength(1)
+    expect(response.headers.get("content-security-policy")).toMatch(/script-src 'sha256-[A-Za-z0-9+/=]+'; connect-src 'self'$/)
+  })
+
+  it("a password posted by its button signs in; a wrong one comes back with the address in the one field", async () => {
+    const c = client(shared())
+    const { html } = await signInPage(c)
+    const wrong = formPost(html, "Sign in with Password", { email: ADA.email, password: "nope" })
+    const failed = await c.send(wrong.action, { form: wrong.form })
+    expect(new URL(failed.headers.get("location")!).search).toBe("?error=CredentialsSignin&code=credentials")
+    const again = (await signInPage(c, "?error=CredentialsSignin")).html
+    expect(again).toMatch(/<input [^>]*name="email" value="ada@example.test"/)
+    expect(again).not.toContain("nope")
+    const right = formPost(again, "Sign in with Password", { email: ADA.email, password: "wonderland" })
+    await c.send(right.action, { form: right.form })
+    expect((await c.session()).body.user.email).toBe(ADA.email)
+  })
+
+  it("the email link button posts to the email provider, which reads the address only", async () => {
+    const c = client(shared())
+    const { html } = await signInPage(c)
+    const post = formPost(html, "Email me a sign-in link", { email: "lin@example.test", password: "typed anyway" })
+    expect(post.action).toBe("/auth/signin/nodemailer")
+    const before = links.length
+    const sent = await c.send(post.action, { form: post.form })
+    expect(new URL(sent.headers.get("location")!).pathname).toBe("/auth/verify-request")
+    expect(links).toHaveLength(before + 1)
+    expect(links.at(-1)).toContain("email=lin%40example.test")
+  })
+
+  it("without passkeys the page keeps the script-free CSP", async () => {
+    const cfg = shared()
+    cfg.providers = cfg.providers!.slice(0, 2)
+    const { response, html } = await signInPage(client(cfg))
+    expect(html).toContain("data-sign-in-methods")
+    expect(html).not.toMatch(/<script/i)
+    expect(response.headers.get("content-security-policy")).not.toContain("script-src")
   })
 })
 

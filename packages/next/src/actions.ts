@@ -1,11 +1,17 @@
 /**
  * `signIn`, `signOut` and `unstable_update` for server actions and route
  * handlers: each runs the auth action in-process (core's `handleAuthRequest`,
- * with the CSRF check skipped since no browser form is involved), applies
- * the cookies core set through Next's `cookies()`, and then, like
- * `next-auth` 5, throws Next's `redirect()` unless `redirect: false`.
+ * marked `csrfChecked`: no browser form is involved, and Next.js runs a
+ * server action only for a POST from the app's own origin), applies the
+ * cookies core set through Next's `cookies()`, and then, like `next-auth` 5,
+ * throws Next's `redirect()` unless `redirect: false`.
+ *
+ * The app's configuration is used as it is: it does not gain
+ * `skipCSRFCheck`, so core's `csrf-disabled` warning appears only when the
+ * app itself sets `skipCSRFCheck`, and the route handlers and the actions
+ * share one prepared configuration.
  */
-import { type AuthConfig, type AuthResponseParts, handleAuthRequest, skipCSRFCheck } from "@latchkey/core"
+import { type AuthConfig, type AuthResponseParts, handleAuthRequest } from "@latchkey/core"
 import type { Session } from "@latchkey/core/types"
 import type { NextAuthConfig } from "./config.js"
 import { cookies, redirect as nextRedirect, headers as requestHeaders } from "./next-modules.js"
@@ -33,11 +39,6 @@ interface ActionContext {
   base: string
 }
 
-/** `config` with the CSRF check skipped: actions are posted by the server itself. */
-export function actionConfigOf(config: NextAuthConfig): AuthConfig {
-  return { ...(config as AuthConfig), skipCSRFCheck }
-}
-
 async function actionContext(config: NextAuthConfig): Promise<ActionContext> {
   const headers = new Headers(await requestHeaders())
   // The cookies as `auth()` reads them: the first of a name wins, and what an earlier call of this
@@ -56,12 +57,13 @@ function bodyStream(text: string): ReadableStream<Uint8Array> {
 }
 
 /** Posts `body` to `url` through core, applies the cookies it set, and throws on a configuration error. */
-async function run(url: string, contentType: string, body: string, context: ActionContext, config: AuthConfig): Promise<AuthResponseParts> {
+async function run(url: string, contentType: string, body: string, context: ActionContext, config: NextAuthConfig): Promise<AuthResponseParts> {
   const headers = new Headers(context.headers)
   headers.set("content-type", contentType)
   // The browser's own body length does not describe this body.
   headers.delete("content-length")
-  const parts = await handleAuthRequest({ method: "POST", url, headers, body: bodyStream(body) }, config)
+  // Next ran this server action only for a same-origin POST: its own CSRF defence stands in for the token.
+  const parts = await handleAuthRequest({ method: "POST", url, headers, body: bodyStream(body), csrfChecked: true }, config as AuthConfig)
   if (parts.configError) {
     throw new Error(`${parts.configError.type}: ${parts.configError.message}`, { cause: parts.configError })
   }
@@ -107,7 +109,6 @@ export async function signInAction(
   options: SignInOptions | undefined,
   authorizationParams: AuthorizationParams | undefined,
   config: NextAuthConfig,
-  actionConfig: AuthConfig,
 ): Promise<string> {
   const context = await actionContext(config)
   const { redirect: shouldRedirect = true, redirectTo, ...fields } = stringFields(options)
@@ -123,7 +124,7 @@ export async function signInAction(
   // Every field travels as text, as a form would send it (`remember: true` → "true").
   for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== null) form.set(name, String(value))
   form.set("callbackUrl", callbackUrl)
-  const parts = await run(url, "application/x-www-form-urlencoded", form.toString(), context, actionConfig)
+  const parts = await run(url, "application/x-www-form-urlencoded", form.toString(), context, config)
   const location = parts.headers.location ?? url
   return shouldRedirect !== false ? nextRedirect(location) : location
 }
@@ -134,11 +135,11 @@ export async function signInAction(
  * else `/`) by throwing Next's redirect, or with `redirect: false` returns
  * `{ redirect }`.
  */
-export async function signOutAction(options: SignOutOptions | undefined, config: NextAuthConfig, actionConfig: AuthConfig): Promise<{ redirect: string }> {
+export async function signOutAction(options: SignOutOptions | undefined, config: NextAuthConfig): Promise<{ redirect: string }> {
   const context = await actionContext(config)
   const callbackUrl = options?.redirectTo ?? context.headers.get("referer") ?? "/"
   const form = new URLSearchParams({ callbackUrl })
-  const parts = await run(`${context.base}/signout`, "application/x-www-form-urlencoded", form.toString(), context, actionConfig)
+  const parts = await run(`${context.base}/signout`, "application/x-www-form-urlencoded", form.toString(), context, config)
   const location = parts.headers.location ?? callbackUrl
   if (options?.redirect ?? true) nextRedirect(location)
   return { redirect: location }
@@ -150,13 +151,9 @@ export async function signOutAction(options: SignOutOptions | undefined, config:
  * database session is extended), the new cookie is set, and the updated
  * session is returned (`null` when nobody is signed in).
  */
-export async function updateAction(
-  data: Partial<Session> | Record<string, unknown>,
-  config: NextAuthConfig,
-  actionConfig: AuthConfig,
-): Promise<Session | null> {
+export async function updateAction(data: Partial<Session> | Record<string, unknown>, config: NextAuthConfig): Promise<Session | null> {
   const context = await actionContext(config)
-  const parts = await run(`${context.base}/session`, "application/json", JSON.stringify({ data }), context, actionConfig)
+  const parts = await run(`${context.base}/session`, "application/json", JSON.stringify({ data }), context, config)
   if (parts.status !== 200 || parts.body === null) return null
   try {
     const session = JSON.parse(parts.body) as unknown

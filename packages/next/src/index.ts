@@ -18,9 +18,8 @@
  * ```
  * @module
  */
-import type { AuthConfig } from "@latchkey/core"
 import type { Session } from "@latchkey/core/types"
-import { type AuthorizationParams, actionConfigOf, type SignInOptions, type SignOutOptions, signInAction, signOutAction, updateAction } from "./actions.js"
+import { type AuthorizationParams, type SignInOptions, type SignOutOptions, signInAction, signOutAction, updateAction } from "./actions.js"
 import { type AuthFunction, createAuth } from "./auth.js"
 import { configFor, type NextAuthConfig, type NextAuthConfigInput, setEnvDefaults } from "./config.js"
 import { type AppRouteHandlers, routeHandler } from "./handlers.js"
@@ -54,28 +53,15 @@ export interface NextAuthResult {
  */
 export default function NextAuth(config: NextAuthConfigInput): NextAuthResult {
   if (typeof config !== "function") setEnvDefaults(config)
-  // One action configuration per static config, so core prepares it once.
-  const staticActionConfig: AuthConfig | undefined = typeof config === "function" ? undefined : actionConfigOf(config)
-  const current = async (): Promise<{ config: NextAuthConfig; actionConfig: AuthConfig }> => {
-    const resolved = await configFor(config, undefined)
-    return { config: resolved, actionConfig: staticActionConfig ?? actionConfigOf(resolved) }
-  }
+  // The actions run on the app's own configuration object, so core prepares it once for them and the route handlers.
+  const current = () => configFor(config, undefined)
   const handler = routeHandler(config)
   return {
     handlers: { GET: handler, POST: handler },
     auth: createAuth((request) => configFor(config, request)),
-    signIn: async (provider, options, authorizationParams) => {
-      const { config: resolved, actionConfig } = await current()
-      return signInAction(provider, options, authorizationParams, resolved, actionConfig)
-    },
-    signOut: async (options) => {
-      const { config: resolved, actionConfig } = await current()
-      return signOutAction(options, resolved, actionConfig)
-    },
-    unstable_update: async (data) => {
-      const { config: resolved, actionConfig } = await current()
-      return updateAction(data, resolved, actionConfig)
-    },
+    signIn: async (provider, options, authorizationParams) => signInAction(provider, options, authorizationParams, await current()),
+    signOut: async (options) => signOutAction(options, await current()),
+    unstable_update: async (data) => updateAction(data, await current()),
   }
 }
 

@@ -3,7 +3,7 @@
  *
  * @module groups/accounts
  */
-import { describe } from "vitest"
+import { describe, expect } from "vitest"
 import { expectNull, expectRecord } from "../assertions.js"
 import type { SuiteContext } from "../context.js"
 import { newAccount, newUser } from "../fixtures.js"
@@ -45,6 +45,29 @@ export function accountsGroup(ctx: SuiteContext): void {
           allow: surrogate,
         })
         expectNull(await ctx.adapter().getAccount(account.provider, account.providerAccountId), "getAccount() with the arguments swapped")
+      },
+    )
+
+    ctx.test(
+      "accounts",
+      "getAccount returns the account as stored: every field the raw read finds, the same value (what Auth.js's adapter suite compares)",
+      ["createUser", "linkAccount", "getAccount"],
+      async () => {
+        const user = await ctx.adapter().createUser(newUser())
+        // Only the required fields, as Auth.js's suite links its getAccount fixture: every other column is unset.
+        const account = { userId: user.id, type: "oauth" as const, provider: "auth0", providerAccountId: newAccount(user.id).providerAccountId }
+        await ctx.adapter().linkAccount(account)
+        const returned = await ctx.adapter().getAccount(account.providerAccountId, account.provider)
+        const row = await ctx.db.account(account)
+        expect(returned, "getAccount()").not.toBeNull()
+        expect(row, "db.account()").not.toBeNull()
+        // Auth.js: the raw row must hold what getAccount returned, unset columns (null) included.
+        expect(row, "db.account() holds every field getAccount() returned").toMatchObject(returned!)
+        // And no column of the row is left out, an unset one included (it comes back null, as Auth.js's adapters return it).
+        for (const [key, value] of Object.entries(row!)) {
+          expect(Object.hasOwn(returned!, key), `getAccount() has ${key}`).toBe(true)
+          expect((returned as Record<string, unknown>)[key], `getAccount().${key}`).toEqual(value)
+        }
       },
     )
 

@@ -37,10 +37,14 @@ export async function resolveEmailUser(ctx: RequestContext, attempt: SignInAttem
   const signedInAsExisting = current?.user.id === existing.id
   if (existing.emailVerified) return { user: existing, isNewUser: false, sameSession: signedInAsExisting }
   if (!signedInAsExisting) {
-    throw new OAuthAccountNotLinked(
+    const refused = new OAuthAccountNotLinked(
       'A user with this address exists whose address was never verified (emailVerified is null); an email sign-in is refused so that it cannot take over a user someone else may have created (docs/account-linking.md, "Email sign-in").',
       { provider },
     )
+    // The link or code was used, so the inbox is proven: its owner may learn that the address has an
+    // account and what to do (the page's message for this code); nobody else can reach this answer.
+    refused.code = "unverified-address"
+    throw refused
   }
   const user = await adapter.updateUser!({ id: existing.id, emailVerified: new Date() })
   logger.debug("email sign-in: the signed-in user's address is now verified", { provider })

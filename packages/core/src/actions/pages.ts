@@ -104,6 +104,7 @@ export async function signInPage(ctx: RequestContext): Promise<ResponseInternal>
     csrfToken,
     callbackUrl,
     error,
+    code: ctx.request.query.code,
     email: ctx.request.query.email,
     providers,
     ...(kept ? { kept } : {}),

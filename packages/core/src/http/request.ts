@@ -107,6 +107,17 @@ export interface AuthRequestLike {
    * Default: none (the `AUTH_URL` rule applies).
    */
   fixedOrigin?: string
+  /**
+   * `true` when the integration itself guarantees that this request is no
+   * cross-site forgery, because it did not come from a browser form at all:
+   * `@latchkey/next`'s server actions (`signIn`, `signOut`,
+   * `unstable_update`), which Next.js runs only for a POST whose `Origin`
+   * is the app's own. Core then skips its double-submit CSRF check for this
+   * one request, and logs no `csrf-disabled` warning: that warning stays for
+   * an app that sets `skipCSRFCheck`, which turns the check off for every
+   * request. Never set it from anything the client sent. Default: `false`.
+   */
+  csrfChecked?: boolean
 }
 
 /**
@@ -208,6 +219,7 @@ export function toInternalRequest(request: AuthRequestLike, basePath: string): R
     error: query.error,
   }
   if (typeof request.clientIp === "string" && request.clientIp) parsed.clientIp = request.clientIp
+  if (request.csrfChecked === true) parsed.csrfChecked = true
   if (method === "GET") return parsed
   return parseBody(request).then((body) => {
     if (body instanceof URLSearchParams) {

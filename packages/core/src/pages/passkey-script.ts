@@ -30,6 +30,10 @@ const PASSKEY_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
 // data-webauthn-sign-up; elsewhere Enter in the field signs in), and, on the form of
 // the provider with `enableConditionalUI` (at most one, config/assert.ts),
 // autofill (conditional mediation) on its `webauthn` autocomplete field.
+// In the shared email form (data-sign-in-methods, pages/email-first.tsx) only
+// the button marked data-passkey-register creates a passkey; the other submit
+// buttons post as the browser would, each carrying only its own method's
+// fields (the [data-method-fields] group of another method is left out).
 const PAGE_LOGIC = `
 const lib = window.SimpleWebAuthnBrowser;
 const say = (form, key) => {
@@ -55,7 +59,9 @@ const signalUnknown = async (rpId, credentialId) => {
 const setUp = (form, autofill) => {
   const provider = form.dataset.webauthnProvider;
   const optionsUrl = form.dataset.webauthnOptions;
-  const base = form.action.slice(0, form.action.length - ("/callback/" + encodeURIComponent(provider)).length);
+  const callbackUrl = form.dataset.webauthnCallback || form.action;
+  const shared = form.hasAttribute("data-sign-in-methods");
+  const base = callbackUrl.slice(0, callbackUrl.length - ("/callback/" + encodeURIComponent(provider)).length);
   const emailInput = form.querySelector('input[autocomplete~="webauthn"]') || form.querySelector('input[name="email"]');
   const signUp = form.hasAttribute("data-webauthn-sign-up");
   let leaving = false;
@@ -76,7 +82,7 @@ const setUp = (form, autofill) => {
       return key && say(form, key);
     }
     if (!conditional) busy(true);
-    const posted = await fetch(form.action, {
+    const posted = await fetch(callbackUrl, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", "x-auth-return-redirect": "1" },
       body: new URLSearchParams({
@@ -115,13 +121,25 @@ const setUp = (form, autofill) => {
     if (!lib.browserSupportsWebAuthn()) return say(form, "unsupported");
     run({ action: "authenticate" }, false).then(startAutofill);
   });
+  let chosen = null;
   form.addEventListener("submit", (event) => {
+    if (shared && !(event.submitter && event.submitter.hasAttribute("data-passkey-register"))) {
+      chosen = event.submitter && event.submitter.dataset.method;
+      return;
+    }
     event.preventDefault();
     if (!lib.browserSupportsWebAuthn()) return say(form, "unsupported");
     if (!signUp) return run({ action: "authenticate" }, false).then(startAutofill);
     const email = emailInput ? emailInput.value.trim() : "";
     if (!email) return say(form, "needs-email");
     run({ action: "register", email }, false).then(startAutofill);
+  });
+  // What the browser is about to post: another method's fields stay on the page.
+  form.addEventListener("formdata", (event) => {
+    for (const group of form.querySelectorAll("[data-method-fields]")) {
+      if (group.dataset.methodFields === chosen) continue;
+      for (const input of group.querySelectorAll("[name]")) event.formData.delete(input.name);
+    }
   });
   // A ceremony started by a button aborts the pending autofill one; start it again afterwards.
   const startAutofill = async () => {

@@ -62,6 +62,8 @@ export interface SignInPageProps {
   callbackUrl: string
   /** A `SignInPageErrorParam` value (or any string: unknown values get the default message). */
   error?: string
+  /** The `code` that came with `error`, for the errors whose message depends on it (`OAuthAccountNotLinked`). */
+  code?: string
   /** Pre-fills the email field of email providers. */
   email?: string
   /** Values typed before a failed credentials or email sign-in, put back into that provider's form (password fields excepted). */

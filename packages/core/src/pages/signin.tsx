@@ -4,6 +4,7 @@
  */
 import { Fragment, type VNode } from "preact"
 import { BrandMarkIcon, brandMarkOf, markFill } from "./brand-mark.js"
+import { EmailFirstForm, type EmailFirstGroup, emailFirstGroup } from "./email-first.js"
 import { Field, Hidden, inputType, SubmitButton } from "./fields.js"
 import { renderDocument } from "./layout.js"
 import type { KeptFields, PageCredentialInput, PageProvider, RenderedPage, SignInPageProps } from "./props.js"
@@ -20,7 +21,7 @@ export const SIGN_IN_ERROR_MESSAGES: Readonly<Record<string, string>> = Object.f
   OAuthCallbackError: "The sign-in service didn't complete the sign-in. Please try again, or choose another way to sign in.",
   OAuthCreateAccount: "We couldn't finish setting up your account with this sign-in service. Please try again, or choose another way to sign in.",
   EmailCreateAccount: "We couldn't finish setting up your account with this email address. Please try again, or choose another way to sign in.",
-  Callback: "Something went wrong while completing your sign-in. Please try again.",
+  Callback: "We couldn't complete your sign-in: it may have taken too long, or been finished in another browser. Please try again.",
   OAuthAccountNotLinked: "We couldn't sign you in this way. If you have signed in before, please use the same method you used then.",
   EmailSignin: "We couldn't send the sign-in email. Please check the address and try again.",
   CredentialsSignin: "Sign-in failed. Please check the details you entered and try again.",
@@ -28,13 +29,29 @@ export const SIGN_IN_ERROR_MESSAGES: Readonly<Record<string, string>> = Object.f
   MissingCSRF: "This form has expired. Please try again.",
 })
 
+/**
+ * Messages for an `error` with a `code` that says more, keyed by error value,
+ * then code. Unlike {@link SIGN_IN_ERROR_MESSAGES}, one of them says that an
+ * account exists: Latchkey sends `OAuthAccountNotLinked&code=unverified-address`
+ * only after an email sign-in link or code was used, so only the inbox's owner
+ * reaches it, and a URL forged with the same values carries no address.
+ */
+export const SIGN_IN_ERROR_CODE_MESSAGES: Readonly<Record<string, Readonly<Record<string, string>>>> = Object.freeze({
+  OAuthAccountNotLinked: Object.freeze({
+    "unverified-address":
+      "This email address already has an account that signs in another way, such as a password or a passkey. Sign in that way first; an email sign-in while you are signed in then confirms the address. Not your account? Contact the site: someone may have used your address.",
+  }),
+})
+
 /** The message for unknown error values, which are never shown as given. */
 export const DEFAULT_SIGN_IN_ERROR_MESSAGE = "We couldn't sign you in. Please try again."
 
-/** The message to show for an `error` query value, or `undefined` when there is no error. */
-export function signInErrorMessage(error: string | undefined): string | undefined {
+/** The message to show for an `error` query value (and its `code`), or `undefined` when there is no error. */
+export function signInErrorMessage(error: string | undefined, code?: string): string | undefined {
   if (!error) return undefined
   // Own keys only: "toString" or "__proto__" must get the default message too.
+  const detailed = Object.hasOwn(SIGN_IN_ERROR_CODE_MESSAGES, error) ? SIGN_IN_ERROR_CODE_MESSAGES[error] : undefined
+  if (detailed && code && Object.hasOwn(detailed, code)) return detailed[code]
   return Object.hasOwn(SIGN_IN_ERROR_MESSAGES, error) ? SIGN_IN_ERROR_MESSAGES[error] : DEFAULT_SIGN_IN_ERROR_MESSAGE
 }
 
@@ -206,9 +223,21 @@ function providerForm(provider: PageProvider, context: FormContext): VNode | nul
   }
 }
 
+/** The shared email form of `group`, with the address and fields kept from a failed attempt. */
+function emailFirstForm(group: EmailFirstGroup, context: FormContext): VNode {
+  const kept = context.kept && group.members.some((member) => member.id === context.kept!.providerId) ? context.kept : undefined
+  const credentials = group.credentials?.provider
+  const keptOthers: Record<string, string | undefined> = {}
+  for (const [name, input] of Object.entries(group.credentials?.others ?? {})) {
+    if (credentials) keptOthers[name] = keptValue(context, credentials, name, input ?? {})
+  }
+  const email = context.email ?? (kept && Object.hasOwn(kept.fields, "email") ? kept.fields.email : undefined)
+  return <EmailFirstForm group={group} csrfToken={context.csrfToken} callbackUrl={context.callbackUrl} email={email} keptOthers={keptOthers} />
+}
+
 /** The sign-in page content. */
 export function SignInPage(props: SignInPageProps) {
-  const message = signInErrorMessage(props.error)
+  const message = signInErrorMessage(props.error, props.code)
   const context: FormContext = {
     csrfToken: props.csrfToken,
     callbackUrl: props.callbackUrl,
@@ -216,7 +245,13 @@ export function SignInPage(props: SignInPageProps) {
     kept: props.kept,
     passkeyScript: props.passkeyScript !== undefined,
   }
-  const forms = (props.providers ?? []).flatMap((provider) => {
+  const providers = props.providers ?? []
+  // Providers that all start from the email address share one form, shown where the first of them is.
+  const shared = emailFirstGroup(providers, context.passkeyScript)
+  const forms = providers.flatMap((provider) => {
+    if (shared?.members.includes(provider)) {
+      return provider === shared.members[0] ? [{ provider, form: emailFirstForm(shared, context) }] : []
+    }
     const form = providerForm(provider, context)
     return form ? [{ provider, form }] : []
   })

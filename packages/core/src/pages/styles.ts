@@ -150,6 +150,9 @@ label{font-size:.875rem;font-weight:600;color:var(--lk-text)}
 .lk-divider{display:flex;align-items:center;gap:.75rem;margin:1.5rem 0;color:var(--lk-muted);font-size:.8125rem;
   text-transform:uppercase;letter-spacing:.06em}
 .lk-divider::before,.lk-divider::after{content:"";flex:1;border-top:1px solid var(--lk-border)}
+.lk-form .lk-divider{margin:.25rem 0}
+.lk-method-fields{display:flex;flex-direction:column;gap:.75rem}
+.lk-method-fields:empty{display:none}
 .lk-actions{display:flex;flex-direction:column;gap:.75rem}
 .lk-form+.lk-actions{margin-top:.75rem}
 .lk-host{font-weight:600}

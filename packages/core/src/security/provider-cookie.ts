@@ -53,7 +53,12 @@ export function clearProviderCookie(cookie: CookieOption): Cookie {
  */
 export async function openProviderCookie(ctx: RequestContext, cookieName: string, provider: string): Promise<{ value: string } & Record<string, unknown>> {
   const sealed = ctx.request.cookies[cookieName]
-  if (!sealed) throw new InvalidCheck(`The ${cookieName} cookie is missing: the sign-in was not started in this browser, or took longer than 15 minutes.`)
+  if (!sealed) {
+    // The user is sent back to sign in (docs/errors.md); the log says what it means when it never stops.
+    throw new InvalidCheck(
+      `The ${cookieName} cookie is missing: the sign-in was not started in this browser, or took longer than 15 minutes. If every sign-in fails this way, the browser does not send the cookie back: the callback reaches another host or scheme than the sign-in started on (check AUTH_URL and the redirect URI registered at the provider).`,
+    )
+  }
   const ring = ctx.config.keyRing!
   let payload: Record<string, unknown>
   try {

@@ -8,6 +8,7 @@
 import { Readable } from "node:stream"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
+import { SIGN_IN_ERROR_MESSAGES } from "../../src/pages/signin.js"
 import { customFetch } from "../../src/symbols.js"
 import { errorParams } from "../support/client.js"
 import { cookieNames } from "../support/config.js"
@@ -51,23 +52,52 @@ describe("the provider says no", () => {
   })
 })
 
-describe("the check cookies", () => {
-  it("refuses a callback without the state cookie (InvalidCheck → error=Configuration), and deletes the rest", async () => {
-    const { app } = await setup()
+describe("the check cookies: a browser-side failure sends the user back to sign in (Callback), never blames the configuration", () => {
+  /** The sign-in page the failed callback redirects to, and what it tells the user. */
+  async function expectTryAgain(app: ReturnType<typeof browser>, location: string | null) {
+    expect(errorParams(location)).toEqual({ path: "/auth/signin", error: "Callback", code: null })
+    const page = await app.send(new URL(location!).pathname + new URL(location!).search)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain(SIGN_IN_ERROR_MESSAGES.Callback)
+    expect(html).toContain("Please try again")
+    expect(html).not.toContain("configuration")
+  }
+
+  it("a callback without the state cookie (the sign-in took too long): Callback on the sign-in page; the rest is deleted; trying again signs in", async () => {
+    const { app, config } = await setup()
     const run = await signIn(app, op, "op", { tamper: () => app.jar.delete(names.state) })
-    expect(errorParams(run.location)).toMatchObject({ path: "/auth/error", error: "Configuration" })
+    await expectTryAgain(app, run.location)
     expectChecksCleared(run.callback)
+    expect(app.sessionCookieNames()).toEqual([])
+    expect(errorsOf(config)).toMatch(/InvalidCheck: .*state cookie is missing/)
+    // The message says to try again, and trying again works.
+    const again = await signIn(app, op, "op")
+    expect(again.location).toBe(APP.origin)
+    expect((await app.session()).body.user.email).toBe("ada@example.com")
+  })
+
+  it("a callback opened in another browser, which holds no cookie of this sign-in: Callback, nobody signed in there", async () => {
+    const { app, config } = await setup()
+    const csrfToken = await app.csrfToken()
+    const start = await app.send("/auth/signin/op", { form: { csrfToken } })
+    const outcome = await op.authorize(start.headers.get("location")!)
+    const other = browser(config)
+    const response = await deliver(other, outcome)
+    await expectTryAgain(other, response.headers.get("location"))
+    expect(other.sessionCookieNames()).toEqual([])
+    expect(errorsOf(config)).toMatch(/InvalidCheck: .*cookie is missing: the sign-in was not started in this browser/)
+  })
+
+  it("a tampered state (not the one this browser sent): Callback, logged as InvalidCheck", async () => {
+    const { app, config } = await setup()
+    const run = await signIn(app, op, "op", { tamper: (params) => params.set("state", "forged") })
+    await expectTryAgain(app, run.location)
+    expect(errorsOf(config)).toMatch(/InvalidCheck: .*state is not the one this browser sent/)
     expect(app.sessionCookieNames()).toEqual([])
   })
 
-  it("refuses a state that is not the one the browser sent", async () => {
-    const { app, config } = await setup()
-    const run = await signIn(app, op, "op", { tamper: (params) => params.set("state", "forged") })
-    expect(errorParams(run.location).error).toBe("Configuration")
-    expect(errorsOf(config)).toMatch(/InvalidCheck: .*state/)
-  })
-
-  it("refuses check cookies minted for another provider (GHSA-x445-f3h2-j279)", async () => {
+  it("check cookies minted for another provider (GHSA-x445-f3h2-j279): Callback", async () => {
     const first = await registerClient(op, "op")
     const second = await registerClient(op, "op2")
     const config = appConfig([oidcProvider(op, first, "op"), oidcProvider(op, second, "op2")])
@@ -77,17 +107,38 @@ describe("the check cookies", () => {
     const outcome = await op.authorize(start.headers.get("location")!)
     // The response for "op" delivered to op2's callback, with op's cookies.
     const response = await app.send(`/auth/callback/op2?${outcome.params}`)
-    expect(errorParams(response.headers.get("location")).error).toBe("Configuration")
+    await expectTryAgain(app, response.headers.get("location"))
     expect(errorsOf(config)).toMatch(/InvalidCheck: .*another provider/)
     expect(app.sessionCookieNames()).toEqual([])
   })
 
-  it("refuses the same callback delivered twice: the check cookies were single use", async () => {
+  it("the same callback replayed after it signed in (its state cookie was used): Callback, the session kept, no second token request", async () => {
     const { app } = await setup()
     const run = await signIn(app, op, "op")
     expect(run.location).toBe(APP.origin)
+    const session = app.jar.get(names.session)
     const again = await deliver(app, run.outcome)
-    expect(errorParams(again.headers.get("location")).error).toBe("Configuration")
+    await expectTryAgain(app, again.headers.get("location"))
+    expect(app.jar.get(names.session)).toBe(session)
+    expect((await app.session()).body.user.email).toBe("ada@example.com")
+  })
+
+  it("with X-Auth-Return-Redirect (a client-side sign-in), the same answer as JSON", async () => {
+    const { app } = await setup()
+    const csrfToken = await app.csrfToken()
+    const start = await app.send("/auth/signin/op", { form: { csrfToken } })
+    const outcome = await op.authorize(start.headers.get("location")!)
+    app.jar.delete(names.state)
+    const response = await app.send(`/auth/callback/op?${outcome.params}`, { headers: { "X-Auth-Return-Redirect": "1" } })
+    expect(response.status).toBe(200)
+    expect(errorParams((await response.json()).url)).toEqual({ path: "/auth/signin", error: "Callback", code: null })
+  })
+
+  it("with pages.signIn, the app's own page gets error=Callback", async () => {
+    const { config } = await setup({}, { pages: { signIn: "/login" } })
+    const app = browser(config)
+    const run = await signIn(app, op, "op", { tamper: () => app.jar.delete(names.state) })
+    expect(errorParams(run.location)).toEqual({ path: "/login", error: "Callback", code: null })
   })
 })
 

@@ -189,7 +189,8 @@ async function expectRefused(ctx: Setup, response: Response, expected: Refusal):
 }
 
 const callbackError = (log: RegExp): Refusal => ({ page: "signin", error: "OAuthCallbackError", type: "OAuthCallbackError", log })
-const invalidCheck = (log: RegExp): Refusal => ({ page: "error", error: "Configuration", type: "InvalidCheck", log })
+/** A check binding the response to this browser failed: back to the sign-in page to try again (`Callback`), not `Configuration`. */
+const invalidCheck = (log: RegExp): Refusal => ({ page: "signin", error: "Callback", type: "InvalidCheck", log })
 
 /** Misbehaviours of the OP itself, each with the refusal a user sees. */
 const OP_CASES: [Misbehaviour, Refusal][] = [
@@ -460,7 +461,7 @@ describe("the authorization code and the response, replayed or injected", () => 
 
     op.misbehave("replay-accepted")
     const again = await deliver(ctx.app, outcome)
-    expectErrorRedirect(again, "error", "Configuration")
+    expectErrorRedirect(again, "signin", "Callback")
     expectNoSessionSet(again, names.session)
     expect(ctx.app.jar.get(names.session)).toBe(session)
     expect(ctx.writes).toHaveLength(writes)

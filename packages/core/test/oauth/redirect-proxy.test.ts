@@ -59,11 +59,11 @@ describe("redirectProxyUrl", () => {
     expect((await proxy.session()).body.user.name).toBe("Ada Lovelace")
   })
 
-  it("forwards only to what a deployment sharing the secret sealed: a forged state is InvalidCheck", async () => {
+  it("forwards only to what a deployment sharing the secret sealed: a forged state is InvalidCheck, back to sign in (Callback)", async () => {
     const { proxyConfig } = await deployments()
     const proxy = new Client(latchkey, proxyConfig, PROXY)
     const response = await proxy.send("/auth/callback/op?code=x&state=not-a-sealed-state")
-    expect(errorParams(response.headers.get("location")).error).toBe("Configuration")
+    expect(errorParams(response.headers.get("location"))).toEqual({ path: "/auth/signin", error: "Callback", code: null })
     expect(proxyConfig.log.errors.map((error) => error.name)).toContain("InvalidCheck")
   })
 })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { BRAND_MARKS, GENERIC } from "../../../src/pages/brand-marks.generated.js"
 import { type PageProvider, renderSignInPage, type SignInPageProps } from "../../../src/pages/index.js"
-import { DEFAULT_SIGN_IN_ERROR_MESSAGE, SIGN_IN_ERROR_MESSAGES } from "../../../src/pages/signin.js"
+import { DEFAULT_SIGN_IN_ERROR_MESSAGE, SIGN_IN_ERROR_CODE_MESSAGES, SIGN_IN_ERROR_MESSAGES } from "../../../src/pages/signin.js"
 
 const BASE = "https://app.test/auth"
 
@@ -218,6 +218,133 @@ describe("renderSignInPage: provider forms", () => {
   })
 })
 
+describe("renderSignInPage: one email field for the providers that start from it", () => {
+  const PASSWORD = provider("credentials", "credentials", {
+    name: "Password",
+    credentials: {
+      email: { label: "Email", type: "email", autocomplete: "username", placeholder: "demo@example.test" },
+      password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
+    },
+  })
+  const SCRIPTED_PASSKEY = { ...PASSKEY, optionsUrl: `${BASE}/webauthn-options/passkey`, conditionalUI: true }
+  const emailInputs = (html: string) => [...html.matchAll(/<input [^>]*name="email"[^>]*>/g)].map((m) => m[0])
+  const buttons = (body: string) => [...body.matchAll(/<button ([^>]*)>(.*?)<\/button>/g)].map((m) => ({ attributes: m[1]!, text: m[2]! }))
+
+  it("password, email link and passkey: one form, one email field, a button for each, the password with its button", () => {
+    const html = render({ providers: [GITHUB, PASSWORD, EMAIL, SCRIPTED_PASSKEY], passkeyScript: "x" })
+    expect(emailInputs(html)).toHaveLength(1)
+    const [oauth, shared] = forms(html)
+    expect(forms(html)).toHaveLength(2)
+    expect(oauth!.attributes).toContain(`action="${BASE}/signin/github"`)
+    // Without JavaScript, Enter posts where the first button does: the password sign-in.
+    expect(shared!.attributes).toContain(`action="${BASE}/callback/credentials"`)
+    expect(shared!.attributes).toContain('data-sign-in-methods="credentials email passkey"')
+    expect(shared!.attributes).toContain('data-webauthn-provider="passkey"')
+    expect(shared!.attributes).toContain(`data-webauthn-options="${BASE}/webauthn-options/passkey"`)
+    expect(shared!.attributes).toContain(`data-webauthn-callback="${BASE}/callback/passkey"`)
+    expect(shared!.attributes).toContain("data-webauthn-autofill")
+    const [email] = emailInputs(html)
+    expect(email).toContain('type="email"')
+    expect(email).toContain('autocomplete="username webauthn"')
+    expect(email).toContain(" required")
+    expect(email).toContain('placeholder="demo@example.test"')
+    expect(shared!.body).toContain(`<label for="input-email-for-credentials-provider">Email</label>`)
+    expect(shared!.body).toMatch(/<div class="lk-method-fields" data-method-fields="credentials">.*name="password".*<\/div>/s)
+    expect(buttons(shared!.body)).toEqual([
+      { attributes: `type="submit" class="lk-button" formaction="${BASE}/callback/credentials" data-method="credentials"`, text: "Sign in with Password" },
+      {
+        attributes: `type="submit" class="lk-button lk-button-secondary" formaction="${BASE}/signin/email" formnovalidate data-method="email"`,
+        text: "Email me a sign-in link",
+      },
+      { attributes: 'type="button" class="lk-button lk-button-secondary" data-passkey-sign-in', text: "Sign in with a passkey" },
+      {
+        attributes: `type="submit" class="lk-button lk-button-secondary" formaction="${BASE}/callback/passkey" formnovalidate data-passkey-register`,
+        text: "Create a passkey",
+      },
+    ])
+    // The shared form takes the place of its first member; the others are not listed again.
+    const order = [...html.matchAll(/data-provider-id="([^"]+)"/g)].map((m) => m[1])
+    expect(order).toEqual(["github", "credentials"])
+  })
+
+  it("email link and password without passkeys: the email field is for both, and the page has no script", () => {
+    const html = render({ providers: [EMAIL, PASSWORD] })
+    expect(emailInputs(html)).toHaveLength(1)
+    expect(emailInputs(html)[0]).toContain('autocomplete="username"')
+    const [shared] = forms(html)
+    expect(shared!.attributes).toContain('data-sign-in-methods="email credentials"')
+    expect(shared!.attributes).not.toContain("data-webauthn")
+    expect(buttons(shared!.body).map((button) => button.text)).toEqual(["Sign in with Password", "Email me a sign-in link"])
+    expect(html).not.toMatch(/<script/i)
+  })
+
+  it("email link and passkey: the link is the first button, the field offers passkeys in its autofill", () => {
+    const html = render({ providers: [EMAIL, SCRIPTED_PASSKEY], passkeyScript: "x" })
+    const [shared] = forms(html)
+    expect(shared!.attributes).toContain(`action="${BASE}/signin/email"`)
+    expect(emailInputs(html)).toHaveLength(1)
+    expect(emailInputs(html)[0]).toContain('autocomplete="username webauthn"')
+    expect(buttons(shared!.body).map((button) => [button.text, button.attributes.split(" ")[1]])).toEqual([
+      ["Email me a sign-in link", 'class="lk-button"'],
+      ["Sign in with a passkey", 'class="lk-button'],
+      ["Create a passkey", 'class="lk-button'],
+    ])
+  })
+
+  it("keeps separate forms for a single such provider and for providers with other fields (a username)", () => {
+    expect(forms(render({ providers: [PASSWORD] }))).toHaveLength(1)
+    expect(render({ providers: [PASSWORD] })).not.toContain("data-sign-in-methods")
+    // CREDENTIALS asks for a username: not email-shaped, so it keeps its own form next to the email one.
+    const html = render({ providers: [EMAIL, CREDENTIALS] })
+    expect(forms(html)).toHaveLength(2)
+    expect(html).not.toContain("data-sign-in-methods")
+  })
+
+  it("an email field of another type, a passkey with more fields or without the script, or an unavailable one keep their own form", () => {
+    const pin = provider("pin", "credentials", { credentials: { email: { type: "number" }, pin: { type: "password" } } })
+    expect(render({ providers: [EMAIL, pin] })).not.toContain("data-sign-in-methods")
+    const twoFields = { ...SCRIPTED_PASSKEY, formFields: { email: { label: "Email" }, name: { label: "Name" } } }
+    expect(render({ providers: [EMAIL, twoFields], passkeyScript: "x" })).not.toContain("data-sign-in-methods")
+    expect(render({ providers: [EMAIL, SCRIPTED_PASSKEY] })).not.toContain("data-sign-in-methods")
+    const unavailable = { ...SCRIPTED_PASSKEY, unavailable: "Passkeys are not available here." }
+    const html = render({ providers: [EMAIL, unavailable], passkeyScript: "x" })
+    expect(html).not.toContain("data-sign-in-methods")
+    expect(html).toContain("Passkeys are not available here.")
+  })
+
+  it("a second provider of a kind keeps its own form after the shared one", () => {
+    const other = provider("resend", "email", { name: "Resend" })
+    const html = render({ providers: [PASSWORD, EMAIL, other] })
+    const all = forms(html)
+    expect(all).toHaveLength(2)
+    expect(all[0]!.attributes).toContain('data-sign-in-methods="credentials email"')
+    expect(all[1]!.attributes).toContain(`action="${BASE}/signin/resend"`)
+    expect(emailInputs(html)).toHaveLength(2)
+  })
+
+  it("puts back the address typed before a failed sign-in (password or email), never the password; ?email= wins", () => {
+    const afterPassword = render({
+      providers: [PASSWORD, EMAIL],
+      kept: { providerId: "credentials", fields: { email: "ada@example.test", password: "secret" } },
+    })
+    expect(emailInputs(afterPassword)[0]).toContain('value="ada@example.test"')
+    expect(afterPassword).not.toContain("secret")
+    const afterEmail = render({ providers: [PASSWORD, EMAIL], kept: { providerId: "email", fields: { email: "lin@example.test" } } })
+    expect(emailInputs(afterEmail)[0]).toContain('value="lin@example.test"')
+    const fromQuery = render({ providers: [PASSWORD, EMAIL], email: "q@example.test", kept: { providerId: "email", fields: { email: "lin@example.test" } } })
+    expect(emailInputs(fromQuery)[0]).toContain('value="q@example.test"')
+    const foreign = render({ providers: [PASSWORD, EMAIL], kept: { providerId: "github", fields: { email: "x@example.test" } } })
+    expect(emailInputs(foreign)[0]).not.toContain("value=")
+  })
+
+  it("labels every visible input of the shared form", () => {
+    const html = render({ providers: [PASSWORD, EMAIL, SCRIPTED_PASSKEY], passkeyScript: "x" })
+    const inputs = [...html.matchAll(/<input ([^>]*)>/g)].map((m) => m[1]!).filter((a) => !a.includes('type="hidden"'))
+    expect(inputs).toHaveLength(2)
+    for (const attributes of inputs) expect(html).toContain(`<label for="${/id="([^"]+)"/.exec(attributes)![1]}">`)
+  })
+})
+
 describe("renderSignInPage: error messages", () => {
   const KEYS = [
     "Signin",
@@ -245,6 +372,18 @@ describe("renderSignInPage: error messages", () => {
   it("tells that the form expired for MissingCSRF", () => {
     expect(SIGN_IN_ERROR_MESSAGES.MissingCSRF).toMatch(/expired/i)
     expect(SIGN_IN_ERROR_MESSAGES.MissingCSRF).toMatch(/try again/i)
+  })
+
+  it("OAuthAccountNotLinked with code unverified-address says what to do next; any other code gets the plain message", () => {
+    const detailed = SIGN_IN_ERROR_CODE_MESSAGES.OAuthAccountNotLinked!["unverified-address"]!
+    expect(detailed).toMatch(/signs in another way/)
+    expect(detailed).toMatch(/Sign in that way/)
+    expect(render({ error: "OAuthAccountNotLinked", code: "unverified-address" })).toContain(`role="alert">${detailed}</div>`)
+    for (const code of [undefined, "", "nope", "__proto__", "toString"]) {
+      expect(render({ error: "OAuthAccountNotLinked", code })).toContain(`role="alert">${SIGN_IN_ERROR_MESSAGES.OAuthAccountNotLinked}</div>`)
+    }
+    // The code belongs to its error: with another error it changes nothing.
+    expect(render({ error: "CredentialsSignin", code: "unverified-address" })).toContain(`role="alert">${SIGN_IN_ERROR_MESSAGES.CredentialsSignin}</div>`)
   })
 
   it("never says whether an account exists", () => {

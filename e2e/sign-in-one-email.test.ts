@@ -46,7 +46,8 @@ describe.skipIf(!chromiumAvailable && !onCI)("one email field for password, emai
         authorize: (fields) => (fields.email === ADA.email && fields.password === PASSWORD ? ADA : null),
       }),
       Email({ sendVerificationRequest: ({ url }) => void links.push(url) }),
-      Passkey({ relyingParty }),
+      // Signed-out sign-up by passkey is opt-in (docs/providers/passkey.md, "Sign-up"): this page offers "Create a passkey".
+      Passkey({ relyingParty, allowSignUp: true }),
     ])
     browser = await launchChromium()
   })

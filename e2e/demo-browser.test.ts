@@ -12,8 +12,8 @@
 import { rmSync } from "node:fs"
 import type { Browser, BrowserContext, Page } from "playwright-core"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { chromiumAvailable, CHROMIUM_PATH, launchChromium } from "./support/pages-browser.js"
 import { type DemoRun, freeDemoPorts, startDemo, stopDemo, tempDataFolder } from "./support/demo-process.js"
+import { CHROMIUM_PATH, chromiumAvailable, launchChromium } from "./support/pages-browser.js"
 
 const onCI = process.env.CI === "true"
 if (!chromiumAvailable && !onCI) console.warn(`SKIPPING e2e/demo-browser.test.ts: no Chromium at ${CHROMIUM_PATH}`)
@@ -251,7 +251,11 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
       await signInWithPassword("nova@example.test", "a long enough passphrase", tab)
       const nova = (await session(tab))!.user.id
       await tab.goto(url("/"))
-      await Promise.all([tab.waitForURL(url("/")), tab.waitForResponse((r) => r.url().endsWith("/auth/callback/passkey")), tab.getByRole("button", { name: "Add a passkey" }).click()])
+      await Promise.all([
+        tab.waitForURL(url("/")),
+        tab.waitForResponse((r) => r.url().endsWith("/auth/callback/passkey")),
+        tab.getByRole("button", { name: "Add a passkey" }).click(),
+      ])
       await expect.poll(async () => (await tab.locator("#methods").textContent())?.includes("Passkey ")).toBe(true)
       expect((await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials).toHaveLength(1)
 

@@ -10,8 +10,8 @@ import { execFile } from "node:child_process"
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { dirname, join } from "node:path"
-import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
+import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const run = promisify(execFile)
@@ -37,7 +37,11 @@ describe("the root's npm install (what npm install && npm start fetches)", () =>
       mkdirSync(dirname(join(copy, file)), { recursive: true })
       cpSync(join(ROOT, file), join(copy, file))
     }
-    const { stdout } = await run("npm", ["ci", "--dry-run", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: copy, env: npmEnvironment(), maxBuffer: 16 * 1024 * 1024 })
+    const { stdout } = await run("npm", ["ci", "--dry-run", "--ignore-scripts", "--no-audit", "--no-fund"], {
+      cwd: copy,
+      env: npmEnvironment(),
+      maxBuffer: 16 * 1024 * 1024,
+    })
     added = [...stdout.matchAll(/^add (\S+) /gm)].map((match) => match[1]!)
   }, 120_000)
 

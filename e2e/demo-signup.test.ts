@@ -12,13 +12,22 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
+import { KyselyAdapter } from "@latchkey/adapter-kysely"
 import SQLite from "better-sqlite3"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { KyselyAdapter } from "@latchkey/adapter-kysely"
-import { mustHaveServers, MYSQL_URL, mysqlTarget, POSTGRES_URL, postgresTarget, probe, sqliteTarget, type Target } from "../packages/adapter-kysely/test/support/targets.js"
 import { openDatabase, passwordHashOf } from "../examples/demo/database.js"
 import { startMailbox } from "../examples/demo/mailbox.js"
 import { confirmSignUp, startSignUp } from "../examples/demo/sign-up.js"
+import {
+  MYSQL_URL,
+  mustHaveServers,
+  mysqlTarget,
+  POSTGRES_URL,
+  postgresTarget,
+  probe,
+  sqliteTarget,
+  type Target,
+} from "../packages/adapter-kysely/test/support/targets.js"
 import { type DemoRun, startDemo, stopDemo } from "./support/demo-process.js"
 
 const BUILT = ["core", "node", "adapter-kysely", "client"].map((name) => fileURLToPath(new URL(`../packages/${name}/dist/index.js`, import.meta.url)))
@@ -205,7 +214,10 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo's sign-up (examples/demo/
     const link = confirmationLink(await newestMail(email, 1))!
     const [id, secret] = tokenOf(link).split(".")
     expect(Buffer.from(secret!, "base64url")).toHaveLength(32)
-    const rows = query<{ id: string; secret_hash: string; password_hash: string }>(`SELECT id, secret_hash, password_hash FROM demo_pending_signup WHERE email = ?`, email)
+    const rows = query<{ id: string; secret_hash: string; password_hash: string }>(
+      `SELECT id, secret_hash, password_hash FROM demo_pending_signup WHERE email = ?`,
+      email,
+    )
     expect(rows).toEqual([{ id, secret_hash: expect.stringMatching(/^[0-9a-f]{64}$/), password_hash: expect.stringMatching(/^scrypt\$/) }])
     expect(JSON.stringify(rows)).not.toContain(secret)
 
@@ -239,7 +251,7 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo's sign-up (examples/demo/
 
     const cookies: Cookies = new Map([[SESSION_COOKIE, (await passwordSignIn(email, "an unconfirmed passphrase"))!]])
     const home = async () => (await fetch(url("/"), { headers: { cookie: cookieHeader(cookies) } })).text()
-    expect(await home()).toContain("Email link or code: <span class=\"muted\">not yet")
+    expect(await home()).toContain('Email link or code: <span class="muted">not yet')
     // What the page says to do (signed out, Latchkey refuses it: OAuthAccountNotLinked): while signed in, an email link confirms the address.
     const { userId } = await emailSignIn(email, cookies)
     expect(usersWith(email)).toEqual([{ id: userId, emailVerified: expect.any(String) }])
@@ -250,7 +262,9 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo's sign-up (examples/demo/
     const email = "parallel@example.test"
     await signUp(email, "a parallel passphrase")
     const token = tokenOf(confirmationLink(await newestMail(email, 1))!)
-    const answers = await Promise.all(Array.from({ length: 20 }, () => postForm("/signup/confirm", { token }).then(async (r) => [r.status, await r.text()] as const)))
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => postForm("/signup/confirm", { token }).then(async (r) => [r.status, await r.text()] as const)),
+    )
     const created = answers.filter(([, text]) => text.includes("Your account is ready"))
     expect(created).toHaveLength(1)
     expect(created[0]![0]).toBe(200)

@@ -9,7 +9,7 @@
 import { rmSync } from "node:fs"
 import { createServer, type Server } from "node:net"
 import { afterAll, describe, expect, it } from "vitest"
-import { type DemoPorts, freeDemoPorts, startDemo, stopDemo, tempDataFolder, type DemoRun } from "./support/demo-process.js"
+import { type DemoPorts, type DemoRun, freeDemoPorts, startDemo, stopDemo, tempDataFolder } from "./support/demo-process.js"
 
 /** Whether something accepts connections on localhost:`port`. */
 function listening(port: number): Promise<boolean> {
@@ -59,7 +59,12 @@ describe("npm start", () => {
   function suggestedCommand(line: string): Record<string, string> {
     const match = /: start this one with ((?:[A-Z_]+=\d+ )+)npm start$/.exec(line)
     expect(match, line).not.toBeNull()
-    return Object.fromEntries(match![1]!.trim().split(" ").map((assignment) => assignment.split("=") as [string, string]))
+    return Object.fromEntries(
+      match![1]!
+        .trim()
+        .split(" ")
+        .map((assignment) => assignment.split("=") as [string, string]),
+    )
   }
 
   /** Runs the suggested command on a fresh data folder: the demo starts, on the port it named. */
@@ -88,7 +93,10 @@ describe("npm start", () => {
     const second = await startDemo({ dataDir, ports: first.ports, viaNpm: true, portOnly: true })
     runs.push(second)
     expect((await second.exited).code).toBe(1)
-    const lines = second.output().split("\n").filter((line) => /\bPorts? \d/.test(line))
+    const lines = second
+      .output()
+      .split("\n")
+      .filter((line) => /\bPorts? \d/.test(line))
     expect(lines).toHaveLength(1)
     expect(lines[0]).toMatch(new RegExp(`^Ports ${port} \\(the demo\\), ${oidcPort} \\(Local OIDC\\) and ${smtpPort} \\(the SMTP server\\) are already in use`))
     expect(second.output()).not.toMatch(/^\s+at /m)
@@ -110,7 +118,10 @@ describe("npm start", () => {
         const { code } = await run.exited
         expect(code).toBe(1)
         const role = { port: "the demo", smtpPort: "the SMTP server", oidcPort: "Local OIDC" }[which]
-        const lines = run.output().split("\n").filter((line) => line.includes(String(ports[which])))
+        const lines = run
+          .output()
+          .split("\n")
+          .filter((line) => line.includes(String(ports[which])))
         expect(lines).toHaveLength(1)
         expect(lines[0]).toMatch(new RegExp(`^Port ${ports[which]} \\(${role}\\) is already in use`))
         expect(run.output()).not.toMatch(/^\s+at /m)

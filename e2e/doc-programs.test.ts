@@ -16,9 +16,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { afterAll, describe, expect, it } from "vitest"
-import { documentationFiles } from "./types/harness/units.js"
-import { type DocProgram, type DocRuntime, docPrograms } from "./support/doc-programs.js"
 import { freePort } from "../packages/core/test/support/free-port.js"
+import { type DocProgram, type DocRuntime, docPrograms } from "./support/doc-programs.js"
+import { documentationFiles } from "./types/harness/units.js"
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
 // Inside the repository, so that the programs' imports resolve to the workspace's packages.
@@ -54,9 +54,7 @@ function writeProgram(program: DocProgram): { dir: string; path: string } {
 
 /** The environment a reader sets: a secret, the program's documented variables; nothing from this test run. */
 function readerEnvironment(program: DocProgram, port?: number): NodeJS.ProcessEnv {
-  const documented = Object.fromEntries(
-    Object.entries(program.options.env).map(([name, value]) => [name, value.replaceAll("$PORT", String(port ?? 3000))]),
-  )
+  const documented = Object.fromEntries(Object.entries(program.options.env).map(([name, value]) => [name, value.replaceAll("$PORT", String(port ?? 3000))]))
   return {
     PATH: process.env.PATH,
     AUTH_SECRET: randomBytes(33).toString("base64"),
@@ -158,7 +156,11 @@ function expectAuthAnswers(program: DocProgram, answers: Answer[], output: strin
   expect(providers.status, output).toBe(200)
   const listed = JSON.parse(providers.body) as Record<string, { id: string; signinUrl: string; callbackUrl: string }>
   for (const [id, entry] of Object.entries(listed)) {
-    expect(entry).toMatchObject({ id, signinUrl: expect.stringContaining(`${base}/signin/${id}`), callbackUrl: expect.stringContaining(`${base}/callback/${id}`) })
+    expect(entry).toMatchObject({
+      id,
+      signinUrl: expect.stringContaining(`${base}/signin/${id}`),
+      callbackUrl: expect.stringContaining(`${base}/callback/${id}`),
+    })
   }
   if (program.options.providers) expect(Object.keys(listed)).toEqual(program.options.providers)
   // A program that only works by logging errors is broken too (MissingSecret, UntrustedHost, AdapterError …).
@@ -187,25 +189,27 @@ describe.runIf(built)("documented whole programs run", () => {
     expect(kinds).toEqual(expect.arrayContaining(["fetch", "http"]))
   })
 
-  it.each(programs.map((p) => [p.name, p] as const))("%s", async (_name, program) => {
-    const { dir, path } = writeProgram(program)
-    if (program.run === "exit") {
-      const env = readerEnvironment(program)
-      if (program.options.first) await runFirst(program, env, dir)
-      const child = start(path, env, dir)
-      expect(await child.exited, child.output()).toBe(0)
-      expect(child.output()).not.toContain("[auth][error]")
-      return
-    }
-    if (program.run === "fetch") {
-      // The program is a module; a reader's runtime imports it and calls its handler. The runtime
-      // owns the process, so the driver ends it (a module may hold a Redis or database client open).
-      const base = program.options.basePath
-      const paths = [`${base}/session`, `${base}/csrf`, `${base}/providers`, ...(program.options.handlerExport ? [] : ["/elsewhere"])]
-      const driver = join(dir, "fetch-driver.mjs")
-      writeFileSync(
-        driver,
-        `const module = await import(process.argv[2])
+  it.each(programs.map((p) => [p.name, p] as const))(
+    "%s",
+    async (_name, program) => {
+      const { dir, path } = writeProgram(program)
+      if (program.run === "exit") {
+        const env = readerEnvironment(program)
+        if (program.options.first) await runFirst(program, env, dir)
+        const child = start(path, env, dir)
+        expect(await child.exited, child.output()).toBe(0)
+        expect(child.output()).not.toContain("[auth][error]")
+        return
+      }
+      if (program.run === "fetch") {
+        // The program is a module; a reader's runtime imports it and calls its handler. The runtime
+        // owns the process, so the driver ends it (a module may hold a Redis or database client open).
+        const base = program.options.basePath
+        const paths = [`${base}/session`, `${base}/csrf`, `${base}/providers`, ...(program.options.handlerExport ? [] : ["/elsewhere"])]
+        const driver = join(dir, "fetch-driver.mjs")
+        writeFileSync(
+          driver,
+          `const module = await import(process.argv[2])
 const exported = ${JSON.stringify(program.options.handlerExport ?? null)}
 // A Workers-style module gets its variables and secrets as the second argument of fetch.
 const handle = exported ? module[exported] : (request) => module.default.fetch(request, process.env)
@@ -222,27 +226,29 @@ if (${program.options.databaseSessions}) {
 console.log(JSON.stringify(answers))
 process.exit(0)
 `,
-      )
-      const env = readerEnvironment(program)
+        )
+        const env = readerEnvironment(program)
+        if (program.options.first) await runFirst(program, env, dir)
+        const child = start(driver, env, dir, [path])
+        expect(await child.exited, child.output()).toBe(0)
+        const answers = JSON.parse(child.output().trim().split("\n").at(-1)!) as Answer[]
+        expectAuthAnswers(program, answers, child.output())
+        if (!program.options.handlerExport) expect(answers.at(-1)).toMatchObject({ path: "/elsewhere", status: 404 })
+        return
+      }
+      const port = await freePort()
+      // Bun and Deno keep their caches under HOME.
+      const env = { ...readerEnvironment(program, port), ...(program.options.runtime === "node" ? {} : { HOME: process.env.HOME, NO_COLOR: "1" }) }
       if (program.options.first) await runFirst(program, env, dir)
-      const child = start(driver, env, dir, [path])
-      expect(await child.exited, child.output()).toBe(0)
-      const answers = JSON.parse(child.output().trim().split("\n").at(-1)!) as Answer[]
+      const child = start(path, env, dir, [], program.options.runtime)
+      await getWhenUp(`http://127.0.0.1:${port}${program.options.basePath}/session`, child)
+      const answers = await askServer(`http://127.0.0.1:${port}`, program.options.basePath, program.options.databaseSessions)
       expectAuthAnswers(program, answers, child.output())
-      if (!program.options.handlerExport) expect(answers.at(-1)).toMatchObject({ path: "/elsewhere", status: 404 })
-      return
-    }
-    const port = await freePort()
-    // Bun and Deno keep their caches under HOME.
-    const env = { ...readerEnvironment(program, port), ...(program.options.runtime === "node" ? {} : { HOME: process.env.HOME, NO_COLOR: "1" }) }
-    if (program.options.first) await runFirst(program, env, dir)
-    const child = start(path, env, dir, [], program.options.runtime)
-    await getWhenUp(`http://127.0.0.1:${port}${program.options.basePath}/session`, child)
-    const answers = await askServer(`http://127.0.0.1:${port}`, program.options.basePath, program.options.databaseSessions)
-    expectAuthAnswers(program, answers, child.output())
-    // It ends when told to, as under a process manager: nothing keeps it alive past SIGTERM.
-    child.child.kill("SIGTERM")
-    const ended = await Promise.race([child.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))])
-    expect(ended, child.output()).toBe(true)
-  }, 60_000)
+      // It ends when told to, as under a process manager: nothing keeps it alive past SIGTERM.
+      child.child.kill("SIGTERM")
+      const ended = await Promise.race([child.exited.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), 5_000))])
+      expect(ended, child.output()).toBe(true)
+    },
+    60_000,
+  )
 })

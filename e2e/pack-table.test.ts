@@ -15,8 +15,8 @@ import { execFile } from "node:child_process"
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
-import { promisify } from "node:util"
 import { fileURLToPath } from "node:url"
+import { promisify } from "node:util"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 
 const run = promisify(execFile)
@@ -50,7 +50,11 @@ describe.runIf(built)("npm run pack's table", () => {
     work = mkdtempSync(join(tmpdir(), "latchkey-pack-table-"))
     out = join(work, "tarballs")
     // The root script itself, with its output folder moved out of the repository.
-    const { stdout, stderr } = await run("npm", ["run", "--silent", "pack", "--", "--out", out], { cwd: ROOT, env: npmEnvironment(), maxBuffer: 16 * 1024 * 1024 })
+    const { stdout, stderr } = await run("npm", ["run", "--silent", "pack", "--", "--out", out], {
+      cwd: ROOT,
+      env: npmEnvironment(),
+      maxBuffer: 16 * 1024 * 1024,
+    })
     printed = stdout + stderr
   }, 5 * 60_000)
 
@@ -79,24 +83,47 @@ describe.runIf(built)("npm run pack's table", () => {
     expect(printed).not.toMatch(/asset\s+│/)
     expect(printed.split("\n").filter((line) => line.trim() !== "").length).toBeLessThanOrEqual(16)
     const table = rows()
-    expect(table.map((row) => row.tarball).sort()).toEqual(readdirSync(out).filter((file) => file.endsWith(".tgz")).sort())
+    expect(table.map((row) => row.tarball).sort()).toEqual(
+      readdirSync(out)
+        .filter((file) => file.endsWith(".tgz"))
+        .sort(),
+    )
     expect(table.map((row) => row.name).sort()).toEqual(PUBLISHABLE.map((name) => `@latchkey/${name}`).sort())
     expect(table.find((row) => row.name === "@latchkey/next")).toMatchObject({ needs: ["core", "client"], fromNpm: ["next", "react"] })
     expect(table.find((row) => row.name === "@latchkey/express")).toMatchObject({ needs: ["core", "node"], fromNpm: ["express"] })
     const example = /npm install (.+)$/m.exec(printed)![1]!.split(" ")
-    expect(example.map((path) => path.slice(out.length + 1)).sort()).toEqual(["latchkey-client-0.1.0.tgz", "latchkey-core-0.1.0.tgz", "latchkey-next-0.1.0.tgz"])
+    expect(example.map((path) => path.slice(out.length + 1)).sort()).toEqual([
+      "latchkey-client-0.1.0.tgz",
+      "latchkey-core-0.1.0.tgz",
+      "latchkey-next-0.1.0.tgz",
+    ])
   })
 
-  it("names for each tarball every tarball it needs: npm resolves each row in a new app without asking the registry for a @latchkey package", async () => {
-    const table = rows()
-    const tarballOf = (short: string) => join(out, table.find((row) => row.name === `@latchkey/${short}`)!.tarball)
-    for (const row of table) {
-      const app = join(work, `app-${row.name.slice("@latchkey/".length)}`)
-      mkdirSync(app)
-      writeFileSync(join(app, "package.json"), JSON.stringify({ name: "newcomer-app", private: true }))
-      const args = ["install", "--dry-run", "--prefer-offline", "--no-audit", "--no-fund", join(out, row.tarball), ...row.needs.map(tarballOf), ...row.fromNpm]
-      const result = await run("npm", args, { cwd: app, env: npmEnvironment(), maxBuffer: 16 * 1024 * 1024 }).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? String(error) }))
-      expect(result.stderr, `${row.name}: npm ${args.join(" ")}`).not.toMatch(/npm error/)
-    }
-  }, 10 * 60_000)
+  it(
+    "names for each tarball every tarball it needs: npm resolves each row in a new app without asking the registry for a @latchkey package",
+    async () => {
+      const table = rows()
+      const tarballOf = (short: string) => join(out, table.find((row) => row.name === `@latchkey/${short}`)!.tarball)
+      for (const row of table) {
+        const app = join(work, `app-${row.name.slice("@latchkey/".length)}`)
+        mkdirSync(app)
+        writeFileSync(join(app, "package.json"), JSON.stringify({ name: "newcomer-app", private: true }))
+        const args = [
+          "install",
+          "--dry-run",
+          "--prefer-offline",
+          "--no-audit",
+          "--no-fund",
+          join(out, row.tarball),
+          ...row.needs.map(tarballOf),
+          ...row.fromNpm,
+        ]
+        const result = await run("npm", args, { cwd: app, env: npmEnvironment(), maxBuffer: 16 * 1024 * 1024 }).catch((error: { stderr?: string }) => ({
+          stderr: error.stderr ?? String(error),
+        }))
+        expect(result.stderr, `${row.name}: npm ${args.join(" ")}`).not.toMatch(/npm error/)
+      }
+    },
+    10 * 60_000,
+  )
 })

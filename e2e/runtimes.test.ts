@@ -21,8 +21,8 @@ import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { freePort } from "../packages/core/test/support/free-port.js"
 import { CookieJar, findSetCookie } from "../packages/core/test/support/cookies.js"
+import { freePort } from "../packages/core/test/support/free-port.js"
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url))
 const SERVER = join(ROOT, "e2e/runtimes/server.js")

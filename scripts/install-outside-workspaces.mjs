@@ -45,7 +45,12 @@ function installIfStale(folder, { ignoreScripts }) {
   const shown = relative(ROOT, folder)
   process.stdout.write(`Installing ${shown} (npm ci from its lockfile)…\n`)
   const args = ["ci", "--prefix", folder, "--no-audit", "--no-fund", ...(ignoreScripts ? ["--ignore-scripts"] : [])]
-  const result = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", args, { cwd: ROOT, env: npmEnvironment(), encoding: "utf8", maxBuffer: 64 * 1024 * 1024 })
+  const result = spawnSync(process.platform === "win32" ? "npm.cmd" : "npm", args, {
+    cwd: ROOT,
+    env: npmEnvironment(),
+    encoding: "utf8",
+    maxBuffer: 64 * 1024 * 1024,
+  })
   if (result.status !== 0) {
     process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}${result.error ? `${result.error.message}\n` : ""}`)
     console.error(`install-outside-workspaces: npm ci in ${shown} failed (see above).`)

@@ -23,7 +23,7 @@ import { buildIfStale } from "./build-if-stale.mjs"
 
 const root = fileURLToPath(new URL("..", import.meta.url))
 const outIndex = process.argv.indexOf("--out")
-const out = resolve(outIndex > 0 ? process.argv[outIndex + 1] ?? "" : join(root, "dist-packages"))
+const out = resolve(outIndex > 0 ? (process.argv[outIndex + 1] ?? "") : join(root, "dist-packages"))
 
 /** The publishable workspaces: every workspace whose package.json is not `private`. */
 function publishableWorkspaces() {
@@ -41,7 +41,13 @@ function fail(message) {
 const workspaces = publishableWorkspaces()
 if (process.argv.includes("--build")) {
   console.log("Building the packages that changed since their last build…")
-  if (!buildIfStale(workspaces.map(({ manifest }) => manifest.name), { quiet: true })) process.exit(1)
+  if (
+    !buildIfStale(
+      workspaces.map(({ manifest }) => manifest.name),
+      { quiet: true },
+    )
+  )
+    process.exit(1)
 }
 for (const { folder, manifest } of workspaces) {
   const main = manifest.exports?.["."]?.default ?? manifest.main
@@ -87,11 +93,23 @@ function requiredPeers(manifest) {
 const short = (name) => name.replace("@latchkey/", "")
 const rows = packed.map(({ name, file, size }) => {
   const { manifest } = workspaces.find((entry) => entry.manifest.name === name)
-  return [name, file, `${(size / 1024).toFixed(0)} KiB`, latchkeyNeeds(name).map((entry) => short(entry.name)).join(", ") || "-", requiredPeers(manifest).join(", ") || "-"]
+  return [
+    name,
+    file,
+    `${(size / 1024).toFixed(0)} KiB`,
+    latchkeyNeeds(name)
+      .map((entry) => short(entry.name))
+      .join(", ") || "-",
+    requiredPeers(manifest).join(", ") || "-",
+  ]
 })
 const header = ["package", "tarball", "size", "needs the tarballs of", "and from npm"]
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)))
-const line = (cells) => cells.map((cell, column) => (column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join("  ").trimEnd()
+const line = (cells) =>
+  cells
+    .map((cell, column) => (column === 2 ? cell.padStart(widths[column]) : cell.padEnd(widths[column])))
+    .join("  ")
+    .trimEnd()
 
 const shown = relative(process.cwd(), out) || "."
 console.log(`Packed ${packed.length} packages into ${shown}/. Install a package's tarball together with the tarballs it needs:\n`)

@@ -105,7 +105,10 @@ export async function startDemo({ dataDir, ports, env = {}, viaNpm = false, port
     child.once("exit", (code, signal) => resolve({ code, signal })),
   )
   const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`The demo did not print "${READY_LINE}" within ${READY_TIMEOUT_MS} ms. Output:\n${output}`)), READY_TIMEOUT_MS)
+    const timer = setTimeout(
+      () => reject(new Error(`The demo did not print "${READY_LINE}" within ${READY_TIMEOUT_MS} ms. Output:\n${output}`)),
+      READY_TIMEOUT_MS,
+    )
     const check = () => {
       if (output.includes(READY_LINE)) {
         clearTimeout(timer)

@@ -6,7 +6,7 @@
  */
 import { join } from "node:path"
 import ts from "typescript"
-import { readDocBlocks, type RunKind } from "../types/harness/doc-blocks.js"
+import { type RunKind, readDocBlocks } from "../types/harness/doc-blocks.js"
 
 /**
  * What the text around a program tells the reader to do, written as options
@@ -65,7 +65,14 @@ function runOptions(raw: Record<string, string>, where: string, run: RunKind): R
     databaseSessions: raw.sessions === "database",
     runtime: runtime as DocRuntime,
     ...(raw.first ? { first: raw.first } : {}),
-    ...(raw.providers !== undefined ? { providers: raw.providers.split(",").map((id) => id.trim()).filter(Boolean) } : {}),
+    ...(raw.providers !== undefined
+      ? {
+          providers: raw.providers
+            .split(",")
+            .map((id) => id.trim())
+            .filter(Boolean),
+        }
+      : {}),
     ...(raw.export ? { handlerExport: raw.export } : {}),
   }
 }

@@ -7,7 +7,9 @@ import { verifyPassword } from "./passwords.js"
 
 /** The address as the demo stores it: trimmed and lower-case, or "" when it is not one plain address. */
 export function normalizeEmail(value) {
-  const email = String(value ?? "").trim().toLowerCase()
+  const email = String(value ?? "")
+    .trim()
+    .toLowerCase()
   return /^[^\s@<>()",;]+@[^\s@<>()",;]+\.[^\s@<>()",;]+$/.test(email) && email.length <= 254 ? email : ""
 }
 

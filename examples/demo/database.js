@@ -76,7 +76,10 @@ export async function seedDemoUser(db, adapter = KyselyAdapter(db)) {
     (await adapter.createUser({ name: DEMO_USER.name, email: DEMO_USER.email, emailVerified: new Date(), image: null }))
   if (!user.emailVerified) user = await adapter.updateUser({ id: user.id, emailVerified: new Date() })
   if (!(await passwordHashOf(db, user.id))) {
-    await db.insertInto(PASSWORD_TABLE).values({ user_id: user.id, password_hash: await hashPassword(DEMO_USER.password) }).execute()
+    await db
+      .insertInto(PASSWORD_TABLE)
+      .values({ user_id: user.id, password_hash: await hashPassword(DEMO_USER.password) })
+      .execute()
   }
   return user
 }

@@ -64,7 +64,10 @@ function listOf(items) {
 async function takenPortsLine(taken, ports, env) {
   const named = taken.map(([name]) => `${ports[name]} (${ROLES[name]})`)
   const inUse = taken.every(([, code]) => code === "EADDRINUSE")
-  const what = taken.length === 1 ? `Port ${named[0]} ${inUse ? "is already in use" : "cannot be opened"}` : `Ports ${listOf(named)} ${inUse ? "are already in use" : "cannot be opened"}`
+  const what =
+    taken.length === 1
+      ? `Port ${named[0]} ${inUse ? "is already in use" : "cannot be opened"}`
+      : `Ports ${listOf(named)} ${inUse ? "are already in use" : "cannot be opened"}`
   const command = await commandThatWorks(ports, env)
   return command
     ? `${what}${inUse ? " (is another demo running?)" : ""}: start this one with ${command}`

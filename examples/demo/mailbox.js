@@ -1,8 +1,9 @@
 // The demo's mail: a real SMTP server (smtp-server) on a loopback port that
 // accepts every message the email provider sends through nodemailer and keeps
 // it in memory for the dev mailbox page (/mailbox). Nothing leaves the machine.
-import { SMTPServer } from "smtp-server"
+
 import { simpleParser } from "mailparser"
+import { SMTPServer } from "smtp-server"
 
 /** How nodemailer reaches this server on `port`: plain SMTP on loopback (no TLS to offer there). */
 export const smtpOptions = (port) => ({ host: "127.0.0.1", port, secure: false, ignoreTLS: true })
@@ -14,7 +15,9 @@ const MAILBOX_LIMIT = 50
 export function signInDetails(text) {
   const links = [...new Set(String(text).match(/https?:\/\/[^\s<>"]+/g) ?? [])]
   // The built-in message puts the code last on the line that mentions it: "…this code …: 123456".
-  const codeLine = String(text).split(/\r?\n/).find((line) => /\bcode\b/i.test(line))
+  const codeLine = String(text)
+    .split(/\r?\n/)
+    .find((line) => /\bcode\b/i.test(line))
   const code = codeLine ? /:\s*(\S{4,32})\s*$/.exec(codeLine)?.[1] : undefined
   return { links, code }
 }

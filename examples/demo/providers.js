@@ -4,9 +4,9 @@
 // how to set them, instead of a button that could only end in an error.
 import GitHub from "@latchkey/core/providers/github"
 import Google from "@latchkey/core/providers/google"
-import Twitter from "@latchkey/core/providers/twitter"
 import Nodemailer from "@latchkey/core/providers/nodemailer"
 import Passkey from "@latchkey/core/providers/passkey"
+import Twitter from "@latchkey/core/providers/twitter"
 import { PasswordProvider } from "./accounts.js"
 import { smtpOptions } from "./mailbox.js"
 

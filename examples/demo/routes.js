@@ -4,14 +4,14 @@
 import { createHash } from "node:crypto"
 import { Auth } from "@latchkey/core"
 import { activeSessionsOf, forgetSessionDevice, linkedAccountsOf, passkeysOf, passwordHashOf, recordSessionDevice, setPasswordHash } from "./database.js"
-import { confirmSignUp, signUpOfToken, signUpProblems, startSignUp } from "./sign-up.js"
-import { hashPassword, passwordProblems } from "./passwords.js"
-import { hostedProviderStatus } from "./providers.js"
-import { FAVICON_SVG, htmlResponse } from "./pages/layout.js"
 import { renderHome } from "./pages/home.js"
-import { renderConfirmSignUp, renderSignUp, renderSignUpOutcome, renderSignUpSent } from "./pages/signup.js"
+import { FAVICON_SVG, htmlResponse } from "./pages/layout.js"
 import { renderMailbox } from "./pages/mailbox.js"
 import { renderReactPage } from "./pages/react.js"
+import { renderConfirmSignUp, renderSignUp, renderSignUpOutcome, renderSignUpSent } from "./pages/signup.js"
+import { hashPassword, passwordProblems } from "./passwords.js"
+import { hostedProviderStatus } from "./providers.js"
+import { confirmSignUp, signUpOfToken, signUpProblems, startSignUp } from "./sign-up.js"
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"]
 const sha256Hex = (text) => createHash("sha256").update(text).digest("hex")
@@ -156,6 +156,6 @@ export function demoRoutes(context) {
       return new Response(FAVICON_SVG, { headers: { "Content-Type": "image/svg+xml", "Cache-Control": "public, max-age=86400" } })
     }
     if (Object.hasOwn(scripts, pathname)) return new Response(scripts[pathname], { headers: { "Content-Type": "text/javascript; charset=utf-8" } })
-    return htmlResponse("<!DOCTYPE html><title>Not found</title><p>Not found. <a href=\"/\">Home</a></p>", { status: 404 })
+    return htmlResponse('<!DOCTYPE html><title>Not found</title><p>Not found. <a href="/">Home</a></p>', { status: 404 })
   }
 }

@@ -8,18 +8,18 @@
 //   DEMO_DATA_DIR   the data folder (default examples/demo/data/)
 //   AUTH_SECRET     overrides the secret kept in the data folder
 import { createServer } from "node:http"
+import { join } from "node:path"
 import { KyselyAdapter } from "@latchkey/adapter-kysely"
 import { setEnvDefaults } from "@latchkey/core"
 import { toNodeHandler } from "@latchkey/node"
+import { browserBundles } from "./browser-bundle.js"
 import { dataFolder, persistentSecret } from "./data-folder.js"
 import { openDatabase, seedDemoUser } from "./database.js"
-import { join } from "node:path"
-import { startMailbox } from "./mailbox.js"
+import { demoPorts, exitUnlessPortsFree, listenOrExplain } from "./listen.js"
 import { startDemoLocalOidc } from "./local-oidc-seam.js"
+import { startMailbox } from "./mailbox.js"
 import { demoProviders } from "./providers.js"
 import { demoRoutes } from "./routes.js"
-import { demoPorts, exitUnlessPortsFree, listenOrExplain } from "./listen.js"
-import { browserBundles } from "./browser-bundle.js"
 
 /** Where the demo keeps its data, without a password a URL may hold. */
 function describe(url) {
@@ -58,13 +58,7 @@ async function main(env = process.env) {
   const mailbox = await listenOrExplain(() => startMailbox({ port: ports.smtpPort }), "smtpPort", ports, stop, env)
   closers.push(() => mailbox.close())
 
-  const localOidc = await listenOrExplain(
-    () => startDemoLocalOidc({ port: ports.oidcPort, dataDir: folder, demoOrigin: origin }),
-    "oidcPort",
-    ports,
-    stop,
-    env,
-  )
+  const localOidc = await listenOrExplain(() => startDemoLocalOidc({ port: ports.oidcPort, dataDir: folder, demoOrigin: origin }), "oidcPort", ports, stop, env)
   closers.push(() => localOidc.close())
 
   const config = {

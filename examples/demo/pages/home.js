@@ -54,11 +54,10 @@ function methodsList({ user, hasPassword, emailVerified, accounts, passkeys }) {
 function linkMore({ hasPassword, accounts, hosted, localOidc, csrfToken, passwordErrors }) {
   const linked = new Set(accounts.map((account) => account.provider))
   const parts = []
-  parts.push(
-    `<p><button type="button" id="add-passkey">Add a passkey</button> <span id="passkey-status" role="status" class="muted"></span></p>`,
-  )
+  parts.push(`<p><button type="button" id="add-passkey">Add a passkey</button> <span id="passkey-status" role="status" class="muted"></span></p>`)
   if (localOidc && !linked.has("local-oidc")) parts.push(`<p>${signInButton("local-oidc", "Link Local OIDC", csrfToken)}</p>`)
-  for (const provider of hosted) if (provider.configured && !linked.has(provider.id)) parts.push(`<p>${signInButton(provider.id, `Link ${provider.name}`, csrfToken)}</p>`)
+  for (const provider of hosted)
+    if (provider.configured && !linked.has(provider.id)) parts.push(`<p>${signInButton(provider.id, `Link ${provider.name}`, csrfToken)}</p>`)
   if (!hasPassword) {
     const errors = passwordErrors.map((error) => `<div class="alert" role="alert">${escapeHtml(error)}</div>`).join("")
     parts.push(`<form method="post" action="/account/password">${errors}<label for="new-password">Add a password</label>

@@ -71,16 +71,18 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
    * The newest message to `email` in /mailbox (newest first), read in a second tab of the same
    * browser once there are `count` messages to that address.
    */
-  async function newestMail(email: string, count: number): Promise<{ link: string | null; code: string | null }> {
+  async function newestMail(email: string, count: number): Promise<{ link: string | null; code: string | null; subject: string | null }> {
     const mailbox = await context.newPage()
     try {
       await mailbox.goto(url("/mailbox"))
       const messages = mailbox.locator(".message", { hasText: email })
       await expect.poll(async () => (await mailbox.reload(), await messages.count())).toBe(count)
       const newest = messages.first()
+      const code = newest.locator(".sign-in-code")
       return {
-        link: await newest.locator("a.sign-in-link").getAttribute("href"),
-        code: await newest.locator(".sign-in-code").textContent(),
+        link: await newest.locator("a.sign-in-link").first().getAttribute("href"),
+        code: (await code.count()) > 0 ? await code.textContent() : null,
+        subject: await newest.locator("h2").textContent(),
       }
     } finally {
       await mailbox.close()
@@ -103,7 +105,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
     await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Check your email")
   }
 
-  it("signs up: the rules are on the form, a refused password says why and keeps the email, a good one signs in", async () => {
+  it("signs up: the rules are on the form, a refused password says why and keeps the email, a good one sends a link that creates the account", async () => {
     await page.goto(url("/signup"))
     await expect(page.locator("#password-rules").textContent()).resolves.toContain("at least 10 characters")
     await page.getByLabel("Name").fill("Nova Newcomer")
@@ -120,22 +122,50 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
     await expect(page.getByRole("alert").first().textContent()).resolves.toContain("commonly used")
 
     await page.getByLabel("Password", { exact: true }).fill("a long enough passphrase")
-    await Promise.all([page.waitForURL(url("/")), page.getByRole("button", { name: "Create account" }).click()])
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Create account" }).click()])
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Check your email")
+    // No account and no session until the inbox answers.
+    expect(await session()).toBeNull()
+    await signInWithPassword("nova@example.test", "a long enough passphrase")
+    expect(new URL(page.url()).searchParams.get("error")).toBe("CredentialsSignin")
+
+    const { link, subject } = await newestMail("nova@example.test", 1)
+    expect(subject).toBe("Confirm your new account")
+    await page.goto(link!)
+    await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Create my account" }).click()])
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Your account is ready")
+    await Promise.all([page.waitForURL((u) => u.pathname === "/auth/signin"), page.locator("main a.button", { hasText: "Sign in" }).click()])
+    await signInWithPassword("nova@example.test", "a long enough passphrase")
     expect((await session())?.user).toMatchObject({ name: "Nova Newcomer", email: "nova@example.test" })
     await expect(page.locator("#methods").textContent()).resolves.toContain("Password: set")
+    await expect(page.locator("#methods").textContent()).resolves.toContain("Email link or code to nova@example.test")
     // The session list names this browser's device (its user agent).
     const userAgent = await page.evaluate(() => navigator.userAgent)
     await expect(page.locator("#sessions").textContent()).resolves.toContain(userAgent)
   })
 
-  it("refuses a second sign-up with the same address, with a hint to sign in", async () => {
+  it("answers a second sign-up with the same address as the first, mails a note instead of a link, and changes nothing", async () => {
     await signOutFromHome()
     await page.goto(url("/signup"))
     await page.getByLabel("Email").fill("Nova@Example.test")
     await page.getByLabel("Password", { exact: true }).fill("another long passphrase")
     await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Create account" }).click()])
-    await expect(page.getByRole("alert").first().textContent()).resolves.toContain("already has an account")
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Check your email")
+    const { link, subject } = await newestMail("nova@example.test", 2)
+    expect(subject).toBe("You already have an account")
+    expect(link).toBe(url("/auth/signin?callbackUrl=%2F"))
     expect(await session()).toBeNull()
+    await signInWithPassword("nova@example.test", "another long passphrase")
+    expect(new URL(page.url()).searchParams.get("error")).toBe("CredentialsSignin")
+  })
+
+  it("signs the password user in by email link too, as the home page lists", async () => {
+    await askForEmail("nova@example.test")
+    const { link } = await newestMail("nova@example.test", 3)
+    await page.goto(link!)
+    await Promise.all([page.waitForURL(url("/")), page.getByRole("button", { name: "Sign in" }).click()])
+    expect((await session())?.user).toMatchObject({ name: "Nova Newcomer", email: "nova@example.test" })
+    await signOutFromHome()
   })
 
   it("signs in with the password, and a wrong one is refused on the sign-in page", async () => {

@@ -108,17 +108,35 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo's pages in light and dark
       await go("/react", "react-signed-out")
       await go("/auth/error?error=Verification", "error")
 
-      // Signed in: the home page with its lists and forms, the React page, the sign-out page.
+      // The sign-up's pages: sent, the link's confirmation, done.
       await page.goto(`${demo.base}/signup`)
       await page.getByLabel("Email").fill(email)
       await page.getByLabel("Password", { exact: true }).fill(`${scheme} scheme passphrase`)
-      await Promise.all([page.waitForURL(`${demo.base}/`), page.getByRole("button", { name: "Create account" }).click()])
+      await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Create account" }).click()])
+      await check("signup-sent")
+      await page.goto(`${demo.base}/mailbox`)
+      const confirmation = page
+        .locator(".message", { hasText: `To ${email}` })
+        .filter({ hasText: "Confirm your new account" })
+        .locator("a.sign-in-link")
+      await expect.poll(async () => (await page.reload(), await confirmation.count())).toBe(1)
+      await go((await confirmation.getAttribute("href"))!.replace(demo.base, ""), "signup-confirm")
+      await Promise.all([page.waitForLoadState("load"), page.getByRole("button", { name: "Create my account" }).click()])
+      await check("signup-ready")
+
+      // Signed in: the home page with its lists and forms, the React page, the sign-out page.
+      await page.goto(`${demo.base}/auth/signin?callbackUrl=%2F`)
+      // The built-in page asks for the address once, for every method.
+      const passwordForm = page.locator("form[data-sign-in-methods]")
+      await passwordForm.getByLabel("Email").fill(email)
+      await passwordForm.getByLabel("Password").fill(`${scheme} scheme passphrase`)
+      await Promise.all([page.waitForURL(`${demo.base}/`), passwordForm.getByRole("button", { name: "Sign in with Password" }).click()])
       await check("home-signed-in")
       await go("/react", "react-signed-in")
       await expect(page.locator("#react-user").textContent()).resolves.toBe(email)
       await go("/auth/signout", "signout")
 
-      expect(checked).toHaveLength(11)
+      expect(checked).toHaveLength(14)
       expect(problems).toEqual([])
       await context.close()
     },

@@ -77,18 +77,19 @@ function workspaceBins(): Map<string, string> {
 
 /**
  * How a reader starts a program on each runtime: Node (the one running this test), or the Bun and
- * Deno the root installs from npm, Deno with the permissions docs/integrations/fetch-runtimes.md
- * tells the reader to grant.
+ * Deno that `npm run bun-deno:install` (npm test's pretest) installs from npm into e2e/bun-deno/,
+ * Deno with the permissions docs/integrations/fetch-runtimes.md tells the reader to grant.
  */
 const runtimeCommands: Record<DocRuntime, { command: string; before: string[] }> = {
   node: { command: process.execPath, before: [] },
-  bun: { command: join(ROOT, "node_modules/.bin/bun"), before: ["run"] },
-  deno: { command: join(ROOT, "node_modules/.bin/deno"), before: ["run", "--allow-net", "--allow-env", "--allow-read"] },
+  bun: { command: join(ROOT, "e2e/bun-deno/node_modules/.bin/bun"), before: ["run"] },
+  deno: { command: join(ROOT, "e2e/bun-deno/node_modules/.bin/deno"), before: ["run", "--allow-net", "--allow-env", "--allow-read"] },
 }
 
 /** Starts `node path …args` (or Bun or Deno) in `cwd`: the child, its exit, and everything it printed so far. */
 function start(path: string, env: NodeJS.ProcessEnv, cwd: string, args: string[] = [], runtime: DocRuntime = "node") {
   const { command, before } = runtimeCommands[runtime]
+  if (!existsSync(command)) throw new Error(`${runtime} is not installed at ${command}: run \`npm run bun-deno:install\` (npm test's pretest does)`)
   const child = spawn(command, [...before, path, ...args], { cwd, env, stdio: ["ignore", "pipe", "pipe"] })
   running.add(child)
   let output = ""

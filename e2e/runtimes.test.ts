@@ -1,8 +1,9 @@
 /**
  * `Auth()` is the whole integration for fetch runtimes: the same fixture
  * server (e2e/runtimes/server.js, `@latchkey/core` only) runs under Bun and
- * under Deno, installed from the registry as root devDependencies (`bun`,
- * `deno`), and is driven over HTTP on 127.0.0.1 as a browser would: a JWT
+ * under Deno, installed from the registry into e2e/bun-deno/ (`npm run
+ * bun-deno:install`, which npm test's pretest runs: the root's `npm install`
+ * does not fetch them), and is driven over HTTP on 127.0.0.1 as a browser would: a JWT
  * credentials sign-in (CSRF token, callback, session cookie), a session read,
  * a refused password, and a sign-out.
  *
@@ -27,6 +28,9 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url))
 const SERVER = join(ROOT, "e2e/runtimes/server.js")
 const START_TIMEOUT_MS = 30_000
 const built = existsSync(join(ROOT, "packages/core/dist/index.js"))
+/** Where `npm run bun-deno:install` puts the runtimes' executables. */
+const BINARIES = join(ROOT, "e2e/bun-deno/node_modules/.bin")
+const runtimesInstalled = existsSync(join(BINARIES, "bun")) && existsSync(join(BINARIES, "deno"))
 /** The account the fixture knows (FIXTURE_USER in the server). */
 const USER = { name: "Runtime Tester", email: "tester@example.test", password: "correct horse battery staple" }
 
@@ -34,13 +38,17 @@ if (!built) {
   if (process.env.CI === "true") it("needs the built packages", () => expect.fail("run `npm run build` first"))
   else console.warn("[e2e/runtimes] SKIPPED: the packages are not built; run `npm run build`")
 }
+if (!runtimesInstalled) {
+  if (process.env.CI === "true") it("needs Bun and Deno", () => expect.fail("run `npm run bun-deno:install` first (npm test's pretest does)"))
+  else console.warn("[e2e/runtimes] SKIPPED: Bun and Deno are not installed; run `npm run bun-deno:install`")
+}
 
 /** How each runtime starts the fixture: the binaries the npm packages install, and Deno's permissions (nothing beyond loopback, env and reading files). */
 const runtimes = [
-  { name: "bun", command: join(ROOT, "node_modules/.bin/bun"), args: ["run", SERVER], evaluate: ["-e"] },
+  { name: "bun", command: join(BINARIES, "bun"), args: ["run", SERVER], evaluate: ["-e"] },
   {
     name: "deno",
-    command: join(ROOT, "node_modules/.bin/deno"),
+    command: join(BINARIES, "deno"),
     args: ["run", "--allow-net=127.0.0.1", "--allow-env", "--allow-read", SERVER],
     evaluate: ["eval"],
   },
@@ -49,7 +57,7 @@ const runtimes = [
 /** Printed by a module evaluated inside packages/core, where core's own `#…` imports resolve. */
 const RESOLVE_RUNTIME_IMPORTS = `console.log(JSON.stringify({ crypto: import.meta.resolve("#crypto"), packageFiles: import.meta.resolve("#package-files") }))`
 
-describe.runIf(built).each(runtimes)("the fixture server under $name", ({ name, command, args, evaluate }) => {
+describe.runIf(built && runtimesInstalled).each(runtimes)("the fixture server under $name", ({ name, command, args, evaluate }) => {
   let child: ChildProcess
   let origin: string
   let output = ""

@@ -84,22 +84,23 @@ function runBuild(pkg) {
 /**
  * Builds the named workspace packages (all with a build script when none are
  * named) and their @latchkey dependencies, skipping those that are fresh.
- * Returns false when a build failed (its output has been printed).
+ * Each build is announced unless `quiet`. Returns false when a build failed
+ * (its output has been printed, `quiet` or not).
  */
-export function buildIfStale(names = []) {
+export function buildIfStale(names = [], { quiet = false } = {}) {
   const packages = workspacePackages()
   const rebuilt = new Set()
   for (const pkg of inBuildOrder(packages, names.length > 0 ? names : [...packages.keys()])) {
     if (!isStale(pkg) && !pkg.deps.some((dep) => rebuilt.has(dep))) continue
     const started = Date.now()
-    process.stdout.write(`Building ${pkg.name}…\n`)
+    if (!quiet) process.stdout.write(`Building ${pkg.name}…\n`)
     if (!runBuild(pkg)) {
       console.error(`build-if-stale: the build of ${pkg.name} failed (see above).`)
       return false
     }
     writeFileSync(join(pkg.dir, STAMP), `${new Date().toISOString()}\n`)
     rebuilt.add(pkg.name)
-    process.stdout.write(`Built ${pkg.name} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
+    if (!quiet) process.stdout.write(`Built ${pkg.name} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`)
   }
   return true
 }

@@ -7,6 +7,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process"
 import { mkdtempSync } from "node:fs"
+import { createServer } from "node:net"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -43,6 +44,23 @@ export async function freeDemoPorts(): Promise<DemoPorts> {
   return { port: await freePort(), smtpPort: await freePort(), oidcPort: await freePort() }
 }
 
+/** Whether `port` can be listened on at 127.0.0.1 right now. */
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const server = createServer()
+    server.once("error", () => resolve(false))
+    server.listen(port, "127.0.0.1", () => server.close(() => resolve(true)))
+  })
+}
+
+/** Three free ports in a row, as the demo takes them when only PORT is set: PORT, PORT + 1 (Local OIDC), PORT + 2 (SMTP). */
+export async function freeConsecutivePorts(): Promise<DemoPorts> {
+  for (;;) {
+    const port = await freePort()
+    if (port + 2 <= 65535 && (await portIsFree(port + 1)) && (await portIsFree(port + 2))) return { port, oidcPort: port + 1, smtpPort: port + 2 }
+  }
+}
+
 /** A fresh temporary data folder. */
 export function tempDataFolder(): string {
   return mkdtempSync(join(tmpdir(), "latchkey-demo-data-"))
@@ -55,18 +73,25 @@ export interface StartDemoOptions {
   env?: Record<string, string>
   /** Run the real `npm start` at the repository root instead of `node server.js`. */
   viaNpm?: boolean
+  /**
+   * Set only `PORT` (from `ports.port`), as a plain `npm start` does: the other two follow it
+   * (LOCAL_OIDC_PORT = PORT + 1, SMTP_PORT = PORT + 2), and `ports` must be such a set.
+   */
+  portOnly?: boolean
 }
 
 /** Starts the demo; await `ready` before using it. */
-export async function startDemo({ dataDir, ports, env = {}, viaNpm = false }: StartDemoOptions): Promise<DemoRun> {
-  const chosen = ports ?? (await freeDemoPorts())
+export async function startDemo({ dataDir, ports, env = {}, viaNpm = false, portOnly = false }: StartDemoOptions): Promise<DemoRun> {
+  const chosen = ports ?? (portOnly ? await freeConsecutivePorts() : await freeDemoPorts())
+  if (portOnly && (chosen.oidcPort !== chosen.port + 1 || chosen.smtpPort !== chosen.port + 2)) throw new Error("portOnly needs ports PORT, PORT + 1, PORT + 2")
   const childEnv: NodeJS.ProcessEnv = { ...process.env }
   // The demo's own secret and providers, whatever the environment running the tests has set.
   for (const name of Object.keys(childEnv)) if (name.startsWith("AUTH_")) delete childEnv[name]
+  delete childEnv.SMTP_PORT
+  delete childEnv.LOCAL_OIDC_PORT
   Object.assign(childEnv, {
     PORT: String(chosen.port),
-    SMTP_PORT: String(chosen.smtpPort),
-    LOCAL_OIDC_PORT: String(chosen.oidcPort),
+    ...(portOnly ? {} : { SMTP_PORT: String(chosen.smtpPort), LOCAL_OIDC_PORT: String(chosen.oidcPort) }),
     DEMO_DATA_DIR: dataDir,
     ...env,
   })

@@ -25,7 +25,7 @@ export interface RunOptions {
   basePath: string
   /** `sessions: database`: sessions are stored, so a session cookie is looked up in its store. */
   databaseSessions: boolean
-  /** `runtime: bun|deno`: an `http` program the reader runs with Bun or Deno (the root's devDependencies) instead of Node. */
+  /** `runtime: bun|deno`: an `http` program the reader runs with Bun or Deno (installed in e2e/bun-deno/ by npm test's pretest) instead of Node. */
   runtime: DocRuntime
 }
 

@@ -1,6 +1,7 @@
 // The demo's database: Auth.js's tables through @latchkey/adapter-kysely, plus
-// two tables of the demo's own: password hashes, and the device (user agent)
-// of each session. The demo user is created on the first start.
+// three tables of the demo's own: password hashes, sign-ups waiting for their
+// inbox to be confirmed, and the device (user agent) of each session. The
+// demo user is created on the first start.
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { fileURLToPath } from "node:url"
@@ -21,6 +22,10 @@ const PASSWORD_TABLE = "demo_password"
 // Keyed by the session's stored token hash (what "Session"."sessionToken"
 // holds), so the device is known without ever storing a cookie's value.
 const DEVICE_TABLE = "demo_session_device"
+// A sign-up before its address is confirmed: keyed by the link's public half
+// (`id`), holding only the SHA-256 of its secret half, so the table never
+// holds a usable link.
+const SIGN_UP_TABLE = "demo_pending_signup"
 
 /** Opens the database named by `url` (a SQLite path, postgres://… or mysql://…), migrated. */
 export async function openDatabase(url) {
@@ -41,6 +46,16 @@ export async function openDatabase(url) {
       .addColumn("user_agent", "varchar(512)", (column) => column.notNull())
       .addColumn("first_seen", "varchar(32)", (column) => column.notNull())
       .execute()
+    await db.schema
+      .createTable(SIGN_UP_TABLE)
+      .ifNotExists()
+      .addColumn("id", "varchar(32)", (column) => column.primaryKey())
+      .addColumn("secret_hash", "varchar(64)", (column) => column.notNull())
+      .addColumn("email", "varchar(255)", (column) => column.notNull())
+      .addColumn("name", "varchar(100)")
+      .addColumn("password_hash", "varchar(255)", (column) => column.notNull())
+      .addColumn("expires", "varchar(32)", (column) => column.notNull())
+      .execute()
   } catch (error) {
     await db.destroy()
     throw error
@@ -51,11 +66,15 @@ export async function openDatabase(url) {
 /**
  * Creates the demo user and their password unless they exist: safe on every
  * start, and a start interrupted between the two steps is finished by the next.
+ * The address counts as verified (its mail reaches the demo's own mailbox), so
+ * the demo user can also sign in by email; a data folder from before gets that
+ * on its next start.
  */
 export async function seedDemoUser(db, adapter = KyselyAdapter(db)) {
-  const user =
+  let user =
     (await adapter.getUserByEmail(DEMO_USER.email)) ??
-    (await adapter.createUser({ name: DEMO_USER.name, email: DEMO_USER.email, emailVerified: null, image: null }))
+    (await adapter.createUser({ name: DEMO_USER.name, email: DEMO_USER.email, emailVerified: new Date(), image: null }))
+  if (!user.emailVerified) user = await adapter.updateUser({ id: user.id, emailVerified: new Date() })
   if (!(await passwordHashOf(db, user.id))) {
     await db
       .insertInto(PASSWORD_TABLE)
@@ -77,6 +96,41 @@ export async function setPasswordHash(db, userId, passwordHash) {
     await trx.deleteFrom(PASSWORD_TABLE).where("user_id", "=", userId).execute()
     await trx.insertInto(PASSWORD_TABLE).values({ user_id: userId, password_hash: passwordHash }).execute()
   })
+}
+
+/**
+ * Keeps a sign-up until its link is used: `{ id, secretHash, email, name,
+ * passwordHash, expires }` (`expires` a Date). Expired ones are dropped first.
+ */
+export async function savePendingSignUp(db, pending) {
+  await db.deleteFrom(SIGN_UP_TABLE).where("expires", "<", new Date().toISOString()).execute()
+  await db
+    .insertInto(SIGN_UP_TABLE)
+    .values({
+      id: pending.id,
+      secret_hash: pending.secretHash,
+      email: pending.email,
+      name: pending.name,
+      password_hash: pending.passwordHash,
+      expires: pending.expires.toISOString(),
+    })
+    .execute()
+}
+
+/** The pending sign-up with this id, `{ id, secretHash, email, name, passwordHash, expires }`, or undefined. */
+export async function pendingSignUp(db, id) {
+  const row = await db.selectFrom(SIGN_UP_TABLE).selectAll().where("id", "=", id).executeTakeFirst()
+  if (!row) return undefined
+  return { id: row.id, secretHash: row.secret_hash, email: row.email, name: row.name, passwordHash: row.password_hash, expires: new Date(row.expires) }
+}
+
+/**
+ * Deletes a pending sign-up; true only for the one caller whose delete
+ * removed the row, so of many parallel uses of one link exactly one wins.
+ */
+export async function spendPendingSignUp(db, id) {
+  const result = await db.deleteFrom(SIGN_UP_TABLE).where("id", "=", id).executeTakeFirst()
+  return Number(result.numDeletedRows) === 1
 }
 
 /**

@@ -5,6 +5,9 @@
 import { simpleParser } from "mailparser"
 import { SMTPServer } from "smtp-server"
 
+/** How nodemailer reaches this server on `port`: plain SMTP on loopback (no TLS to offer there). */
+export const smtpOptions = (port) => ({ host: "127.0.0.1", port, secure: false, ignoreTLS: true })
+
 /** Messages kept at most; older ones are dropped first. */
 const MAILBOX_LIMIT = 50
 

@@ -8,6 +8,7 @@ import Nodemailer from "@latchkey/core/providers/nodemailer"
 import Passkey from "@latchkey/core/providers/passkey"
 import Twitter from "@latchkey/core/providers/twitter"
 import { PasswordProvider } from "./accounts.js"
+import { smtpOptions } from "./mailbox.js"
 
 /** The hosted providers the demo knows, with the variables each needs and where to register an app. */
 export const HOSTED_PROVIDERS = Object.freeze([
@@ -25,7 +26,7 @@ export function hostedProviderStatus(env = process.env) {
 }
 
 /**
- * The providers: password (with sign-up), email links and codes through the
+ * The providers: password, email links and codes through the
  * embedded SMTP server, passkeys, Local OIDC when it runs, and each hosted
  * provider whose variables are set.
  */
@@ -34,7 +35,7 @@ export function demoProviders({ db, adapter, smtpPort, localOidc, env = process.
     PasswordProvider({ db, adapter }),
     Nodemailer({
       name: "Email",
-      server: { host: "127.0.0.1", port: smtpPort, secure: false, ignoreTLS: true },
+      server: smtpOptions(smtpPort),
       from: "Latchkey demo <demo@localhost>",
       code: true,
     }),

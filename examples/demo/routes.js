@@ -3,15 +3,17 @@
 // (user agent) recorded, keyed by the session's stored hash.
 import { createHash } from "node:crypto"
 import { Auth } from "@latchkey/core"
-import { signUpProblems } from "./accounts.js"
+
 import { activeSessionsOf, forgetSessionDevice, linkedAccountsOf, passkeysOf, passwordHashOf, recordSessionDevice, setPasswordHash } from "./database.js"
 import { renderHome } from "./pages/home.js"
 import { FAVICON_SVG, htmlResponse } from "./pages/layout.js"
 import { renderMailbox } from "./pages/mailbox.js"
 import { renderReactPage } from "./pages/react.js"
-import { renderSignUp } from "./pages/signup.js"
+
+import { renderConfirmSignUp, renderSignUp, renderSignUpOutcome, renderSignUpSent } from "./pages/signup.js"
 import { hashPassword, passwordProblems } from "./passwords.js"
 import { hostedProviderStatus } from "./providers.js"
+import { confirmSignUp, signUpOfToken, signUpProblems, startSignUp } from "./sign-up.js"
 
 const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"]
 const sha256Hex = (text) => createHash("sha256").update(text).digest("hex")
@@ -83,6 +85,7 @@ export function demoRoutes(context) {
       Object.assign(view, {
         user: session.user,
         hasPassword: !!(await passwordHashOf(db, userId)),
+        emailVerified: !!(await adapter.getUser(userId))?.emailVerified,
         accounts: await linkedAccountsOf(db, userId),
         passkeys: await passkeysOf(db, userId),
         sessions: await activeSessionsOf(db, userId),
@@ -92,28 +95,34 @@ export function demoRoutes(context) {
     return htmlResponse(renderHome(view), { status, headers: setCookies })
   }
 
+  const forbidden = () => new Response("Forbidden: this form only accepts posts from the demo's own pages.", { status: 403 })
+
+  /** GET: the form. POST: the fields checked, then the same answer for every address (sign-up.js). */
   async function signUp(request) {
-    if (request.method !== "POST") {
-      const { csrfToken, setCookies } = await sessionAndCsrf(request)
-      return htmlResponse(renderSignUp({ csrfToken }), { headers: setCookies })
-    }
+    if (request.method !== "POST") return htmlResponse(renderSignUp())
+    if (!sameOrigin(request)) return forbidden()
     const fields = await formOf(request)
-    const problems = await signUpProblems(adapter, fields)
-    if (problems.length > 0) {
-      const { csrfToken, setCookies } = await sessionAndCsrf(request)
-      return htmlResponse(renderSignUp({ csrfToken, values: { email: fields.email, name: fields.name }, problems }), { status: 400, headers: setCookies })
+    const problems = signUpProblems(fields)
+    if (problems.length > 0) return htmlResponse(renderSignUp({ values: { email: fields.email, name: fields.name }, problems }), { status: 400 })
+    await startSignUp({ db, adapter, origin, smtpPort: mailbox.port }, fields)
+    return htmlResponse(renderSignUpSent({ email: String(fields.email).trim() }))
+  }
+
+  /** GET: the link's page with its button. POST: the link used, the account created (once). */
+  async function confirmSignUpLink(request) {
+    if (request.method !== "POST") {
+      const token = new URL(request.url).searchParams.get("token")
+      const pending = await signUpOfToken(db, token)
+      if (!pending) return htmlResponse(renderSignUpOutcome({ outcome: "invalid" }), { status: 400 })
+      return htmlResponse(renderConfirmSignUp({ token, email: pending.email }))
     }
-    // The account is created by the credentials provider, after Auth checked the CSRF token.
-    const body = new URLSearchParams({ ...fields, intent: "signup", callbackUrl: "/" })
-    const headers = new Headers(request.headers)
-    headers.set("content-type", "application/x-www-form-urlencoded")
-    headers.delete("content-length")
-    return handleAuth(new Request(`${origin}/auth/callback/credentials`, { method: "POST", headers, body }), request)
+    if (!sameOrigin(request)) return forbidden()
+    const result = await confirmSignUp({ db, adapter }, (await formOf(request)).token)
+    return htmlResponse(renderSignUpOutcome(result), { status: result.outcome === "invalid" ? 400 : 200 })
   }
 
   async function addPassword(request) {
-    if (request.method !== "POST" || !sameOrigin(request))
-      return new Response("Forbidden: this form only accepts posts from the demo's own pages.", { status: 403 })
+    if (request.method !== "POST" || !sameOrigin(request)) return forbidden()
     const { session } = await sessionAndCsrf(request)
     if (!session) return Response.redirect(`${origin}/auth/signin?callbackUrl=%2F`, 303)
     const { password } = await formOf(request)
@@ -141,6 +150,7 @@ export function demoRoutes(context) {
     if (pathname === "/auth" || pathname.startsWith("/auth/")) return handleAuth(request)
     if (pathname === "/") return home(request)
     if (pathname === "/signup") return signUp(request)
+    if (pathname === "/signup/confirm") return confirmSignUpLink(request)
     if (pathname === "/account/password") return addPassword(request)
     if (pathname === "/mailbox") return htmlResponse(renderMailbox({ messages: mailbox.messages(), smtpPort: mailbox.port }))
     if (pathname === "/react") return htmlResponse(renderReactPage())

@@ -15,7 +15,9 @@ import { toNodeHandler } from "@latchkey/node"
 import { browserBundles } from "./browser-bundle.js"
 import { dataFolder, persistentSecret } from "./data-folder.js"
 import { openDatabase, seedDemoUser } from "./database.js"
-import { listenOrExplain } from "./listen.js"
+
+import { demoPorts, exitUnlessPortsFree, listenOrExplain } from "./listen.js"
+
 import { startDemoLocalOidc } from "./local-oidc-seam.js"
 import { startMailbox } from "./mailbox.js"
 import { demoProviders } from "./providers.js"
@@ -30,8 +32,11 @@ function describe(url) {
 
 /** Starts everything; resolves to a `stop()` that closes it all. Exits with one line on a known failure. */
 async function main(env = process.env) {
-  const port = Number(env.PORT ?? 3000)
+  const ports = demoPorts(env)
+  const { port } = ports
   const origin = `http://localhost:${port}`
+  // All three checked before anything starts, so one line can name every taken port.
+  await exitUnlessPortsFree(ports, env)
   const folder = dataFolder(env)
   const { secret, source } = persistentSecret(folder, env)
   const databaseUrl = env.DATABASE_URL || join(folder, "demo.sqlite")
@@ -52,12 +57,10 @@ async function main(env = process.env) {
   const adapter = KyselyAdapter(db)
   await seedDemoUser(db, adapter)
 
-  const smtpPort = Number(env.SMTP_PORT ?? port + 2)
-  const mailbox = await listenOrExplain(() => startMailbox({ port: smtpPort }), smtpPort, "SMTP_PORT", stop)
+  const mailbox = await listenOrExplain(() => startMailbox({ port: ports.smtpPort }), "smtpPort", ports, stop, env)
   closers.push(() => mailbox.close())
 
-  const oidcPort = Number(env.LOCAL_OIDC_PORT ?? port + 1)
-  const localOidc = await listenOrExplain(() => startDemoLocalOidc({ port: oidcPort, dataDir: folder, demoOrigin: origin }), oidcPort, "LOCAL_OIDC_PORT", stop)
+  const localOidc = await listenOrExplain(() => startDemoLocalOidc({ port: ports.oidcPort, dataDir: folder, demoOrigin: origin }), "oidcPort", ports, stop, env)
   closers.push(() => localOidc.close())
 
   const config = {
@@ -86,9 +89,10 @@ async function main(env = process.env) {
         server.once("error", reject)
         server.listen(port, "localhost", () => resolve(server))
       }),
-    port,
-    "PORT",
+    "port",
+    ports,
     stop,
+    env,
   )
   closers.push(
     () =>

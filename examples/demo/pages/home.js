@@ -31,10 +31,16 @@ function signedOutBody({ hosted, localOidc, csrfToken, origin }) {
 <section class="card"><h2>Hosted providers</h2><ul class="plain">${hostedNotes(hosted, csrfToken, origin)}</ul></section>`
 }
 
-function methodsList({ user, hasPassword, accounts, passkeys }) {
+function methodsList({ user, hasPassword, emailVerified, accounts, passkeys }) {
   const items = []
   items.push(`<li>Password: ${hasPassword ? "set" : `<span class="muted">none</span>`}</li>`)
-  items.push(`<li>Email link or code to <strong>${escapeHtml(user.email)}</strong></li>`)
+  // Latchkey refuses an email sign-in to a user whose address was never proved (a passkey-only
+  // user, say): listed only when it works, with how to prove it otherwise.
+  items.push(
+    emailVerified
+      ? `<li>Email link or code to <strong>${escapeHtml(user.email)}</strong></li>`
+      : `<li>Email link or code: <span class="muted">not yet, <strong>${escapeHtml(user.email)}</strong> is not confirmed. While signed in, ask for an email link on the sign-in page and open it.</span></li>`,
+  )
   for (const account of accounts) {
     if (account.type === "email" || account.type === "credentials" || account.type === "webauthn") continue
     items.push(`<li>${escapeHtml(providerNames[account.provider] ?? account.provider)} account <code>${escapeHtml(account.providerAccountId)}</code></li>`)

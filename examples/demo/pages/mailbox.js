@@ -1,5 +1,5 @@
 // The dev mailbox: every message the embedded SMTP server received, newest
-// first, with its sign-in links and code pulled out.
+// first, with its links and sign-in code pulled out.
 import { escapeHtml, renderPage } from "./layout.js"
 
 /** The mailbox page for `messages` (from mailbox.js) and the SMTP port they arrived on. */
@@ -9,7 +9,7 @@ export function renderMailbox({ messages, smtpPort }) {
         .map(
           (message) => `<section class="card message" data-message-id="${message.id}"><h2>${escapeHtml(message.subject)}</h2>
 <p class="muted">To ${escapeHtml(message.to.join(", "))} · ${escapeHtml(new Date(message.date).toISOString())}</p>
-${message.links.map((link) => `<p><a class="sign-in-link" href="${escapeHtml(link)}">Open the sign-in link</a></p>`).join("")}
+${message.links.map((link) => `<p><a class="sign-in-link" href="${escapeHtml(link)}">Open the link</a></p>`).join("")}
 ${message.code ? `<p>Code: <strong class="sign-in-code">${escapeHtml(message.code)}</strong> <span class="muted">(type it in the browser that asked)</span></p>` : ""}
 <pre>${escapeHtml(message.text)}</pre></section>`,
         )

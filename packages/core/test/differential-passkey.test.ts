@@ -16,7 +16,7 @@
  */
 import { describe, expect, it } from "vitest"
 // @ts-expect-error compat/ is a plain JS package outside the workspaces: @auth/core 0.41.3's own Passkey provider.
-import AuthjsPasskey from "../../../compat/node_modules/@auth/core/providers/passkey.js"
+import { Passkey as AuthjsPasskey } from "../../../compat/authjs-parts.js"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import LatchkeyPasskey from "../src/providers/passkey.js"
 import { Client } from "./support/client.js"

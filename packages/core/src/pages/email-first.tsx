@@ -111,6 +111,7 @@ export function EmailFirstForm({ group, csrfToken, callbackUrl, email, keptOther
       data-webauthn-options={webauthn?.optionsUrl}
       data-webauthn-callback={webauthn?.action}
       data-webauthn-autofill={webauthn?.provider.conditionalUI ? "" : undefined}
+      data-webauthn-sign-up={webauthn?.provider.signUp ? "" : undefined}
     >
       <Hidden name="csrfToken" value={csrfToken} />
       <Hidden name="callbackUrl" value={callbackUrl} />
@@ -145,9 +146,12 @@ export function EmailFirstForm({ group, csrfToken, callbackUrl, email, keptOther
           <button type="button" class={buttonClass(!credentials && !group.email)} data-passkey-sign-in="">
             Sign in with a passkey
           </button>
-          <button type="submit" class="lk-button lk-button-secondary" formaction={webauthn.action} formnovalidate data-passkey-register="">
-            Create a passkey
-          </button>
+          {/* A signed-out visitor may create one only where the provider allows sign-up (allowSignUp); the script then asks for it explicitly. */}
+          {webauthn.provider.signUp && (
+            <button type="submit" class="lk-button lk-button-secondary" formaction={webauthn.action} formnovalidate data-passkey-register="">
+              Create a passkey
+            </button>
+          )}
         </>
       )}
     </form>

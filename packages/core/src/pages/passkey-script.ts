@@ -31,7 +31,8 @@ const PASSKEY_MESSAGES: Readonly<Record<string, string>> = Object.freeze({
 // the provider with `enableConditionalUI` (at most one, config/assert.ts),
 // autofill (conditional mediation) on its `webauthn` autocomplete field.
 // In the shared email form (data-sign-in-methods, pages/email-first.tsx) only
-// the button marked data-passkey-register creates a passkey; the other submit
+// the button marked data-passkey-register creates a passkey (it is there, and
+// the form marked data-webauthn-sign-up, only with sign-up); the other submit
 // buttons post as the browser would, each carrying only its own method's
 // fields (the [data-method-fields] group of another method is left out).
 const PAGE_LOGIC = `

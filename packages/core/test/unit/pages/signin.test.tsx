@@ -226,7 +226,8 @@ describe("renderSignInPage: one email field for the providers that start from it
       password: { label: "Password", type: "password", autocomplete: "current-password", required: true },
     },
   })
-  const SCRIPTED_PASSKEY = { ...PASSKEY, optionsUrl: `${BASE}/webauthn-options/passkey`, conditionalUI: true }
+  // Signed-out sign-up is opt-in (allowSignUp): only then does the page offer "Create a passkey".
+  const SCRIPTED_PASSKEY = { ...PASSKEY, optionsUrl: `${BASE}/webauthn-options/passkey`, conditionalUI: true, signUp: true }
   const emailInputs = (html: string) => [...html.matchAll(/<input [^>]*name="email"[^>]*>/g)].map((m) => m[0])
   const buttons = (body: string) => [...body.matchAll(/<button ([^>]*)>(.*?)<\/button>/g)].map((m) => ({ attributes: m[1]!, text: m[2]! }))
 
@@ -243,6 +244,7 @@ describe("renderSignInPage: one email field for the providers that start from it
     expect(shared!.attributes).toContain(`data-webauthn-options="${BASE}/webauthn-options/passkey"`)
     expect(shared!.attributes).toContain(`data-webauthn-callback="${BASE}/callback/passkey"`)
     expect(shared!.attributes).toContain("data-webauthn-autofill")
+    expect(shared!.attributes).toContain("data-webauthn-sign-up")
     const [email] = emailInputs(html)
     expect(email).toContain('type="email"')
     expect(email).toContain('autocomplete="username webauthn"')
@@ -289,6 +291,15 @@ describe("renderSignInPage: one email field for the providers that start from it
       ["Sign in with a passkey", 'class="lk-button'],
       ["Create a passkey", 'class="lk-button'],
     ])
+  })
+
+  it('a passkey provider without sign-up: no "Create a passkey" in the shared form, which is not marked for sign-up', () => {
+    const html = render({ providers: [PASSWORD, EMAIL, { ...SCRIPTED_PASSKEY, signUp: false }], passkeyScript: "x" })
+    const [shared] = forms(html)
+    expect(shared!.attributes).toContain('data-sign-in-methods="credentials email passkey"')
+    expect(shared!.attributes).not.toContain("data-webauthn-sign-up")
+    expect(buttons(shared!.body).map((button) => button.text)).toEqual(["Sign in with Password", "Email me a sign-in link", "Sign in with a passkey"])
+    expect(shared!.body).not.toContain("data-passkey-register")
   })
 
   it("keeps separate forms for a single such provider and for providers with other fields (a username)", () => {

@@ -16,6 +16,8 @@ import type { CredentialInput } from "../providers/credentials.js"
 import type { Provider } from "../providers/index.js"
 import type { RateLimitStore } from "../security/rate-limit/store.js"
 import type { RedirectProxyAllowedOrigins } from "../security/redirect-proxy-targets.js"
+import type { MemoryStore } from "../store/memory-store.js"
+import type { Store } from "../store/store.js"
 import type { raw, skipCSRFCheck } from "../symbols.js"
 import type { WarningCode } from "../warnings.js"
 
@@ -303,6 +305,15 @@ export interface AuthConfig {
    * docs/rate-limiting.md, "Email sign-in".
    */
   rateLimit?: RateLimitOptions
+  /**
+   * Where what several app instances must agree on lives: the single flight
+   * of access-token refreshes and their results, the revocation list of JWT
+   * sessions, the logout tokens already seen, the JWT session registry.
+   * Default: a {@link MemoryStore} of this configuration, right for one
+   * process; with several instances, share `new RedisStore(redis)` of
+   * `@latchkey/adapter-redis`. Latchkey only. See docs/sessions.md, "The store".
+   */
+  store?: Store
 }
 
 /** One limit of {@link RateLimitOptions}: at most `limit` attempts in any `window` seconds. */

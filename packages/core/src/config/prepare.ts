@@ -20,6 +20,8 @@ import { RedirectProxyTargets } from "../security/redirect-proxy-targets.js"
 import { KeyRing } from "../session/keys.js"
 import { LegacySessions } from "../session/legacy-token.js"
 import { OpenedTokenCache } from "../session/opened-token-cache.js"
+import { MemoryStore } from "../store/memory-store.js"
+import type { Store } from "../store/store.js"
 import { skipCSRFCheck } from "../symbols.js"
 import type { LoggerInstance, PagesOptions, Theme } from "../types.js"
 import { assertConfig } from "./assert.js"
@@ -74,6 +76,8 @@ export interface PreparedConfig {
   readonly redirectProxyTargets: RedirectProxyTargets
   /** The `rateLimit` option as given (checked); the flows build their limiters from it in a slot. */
   readonly rateLimit: RateLimitOptions
+  /** The configuration's `store`, or a {@link MemoryStore} of its own (kept across re-preparations of one configuration). */
+  readonly store: Store
 }
 
 /** The value of `slot` for `config`, created on first use and kept while the configuration is. */
@@ -210,6 +214,7 @@ function failed(config: unknown, logger: LoggerInstance, configError: AuthError)
     slots: new ConfigSlots(),
     redirectProxyTargets: new RedirectProxyTargets(undefined, undefined),
     rateLimit: {},
+    store: new MemoryStore(),
   }
 }
 
@@ -285,6 +290,8 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     slots: new ConfigSlots(),
     redirectProxyTargets: new RedirectProxyTargets(config.redirectProxyAllowedOrigins, envOriginOf(config)),
     rateLimit: config.rateLimit ?? {},
+    // An edit that prepares the configuration again must not forget what the default store holds.
+    store: config.store ?? previous?.store ?? new MemoryStore(),
   }
 }
 

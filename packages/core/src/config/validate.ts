@@ -225,6 +225,21 @@ function checkRateLimitOptions(value: unknown): Problem {
   )
 }
 
+/** The methods every `store` has (store/store.ts). */
+const STORE_METHODS = ["get", "set", "add", "delete", "increment", "setAdd", "setRemove", "setMembers"] as const
+
+function checkStore(value: unknown): Problem {
+  if (isUnset(value)) return undefined
+  const missing = isObject(value) ? STORE_METHODS.filter((name) => typeof value[name] !== "function") : STORE_METHODS
+  if (missing.length === 0) return undefined
+  return mustBe(
+    "store",
+    value,
+    `a store (it lacks ${missing.join(", ")})`,
+    "e.g. `new MemoryStore()` of @latchkey/core or `new RedisStore(redis)` of @latchkey/adapter-redis (docs/sessions.md).",
+  )
+}
+
 /**
  * The first option of `config` with a wrong type or value, as an
  * {@link InvalidOption} whose message names it; `undefined` when all are fine.
@@ -252,6 +267,7 @@ export function validateOptions(config: unknown): InvalidOption | undefined {
     checkString("redirectProxyUrl", config.redirectProxyUrl) ??
     checkAllowedOrigins("redirectProxyAllowedOrigins", config.redirectProxyAllowedOrigins) ??
     checkExperimental(config.experimental) ??
-    checkRateLimitOptions(config.rateLimit)
+    checkRateLimitOptions(config.rateLimit) ??
+    checkStore(config.store)
   return problem === undefined ? undefined : new InvalidOption(problem)
 }

@@ -1,0 +1,128 @@
+/**
+ * The configuration's `store` in the memory of one process: the default
+ * when `store` is not set.
+ *
+ * @module store/memory-store
+ */
+import type { Store } from "./store.js"
+
+/** Options of {@link MemoryStore}. */
+export interface MemoryStoreOptions {
+  /** The clock, in milliseconds since the epoch. Default: `Date.now`. For tests. */
+  now?: () => number
+}
+
+interface Entry {
+  readonly value: string | Set<string>
+  expiresAt: number
+}
+
+/** How many keys each call looks at, oldest first, to drop them when expired. */
+const SWEEP_PER_CALL = 2
+
+/**
+ * A {@link Store} in this process's memory. Right for one server process:
+ * several processes (or serverless instances) would each keep their own,
+ * so a refresh could be spent twice and a revoked session read on another
+ * instance; share `RedisStore` of `@latchkey/adapter-redis` there instead
+ * (docs/sessions.md, "The store").
+ *
+ * Nothing is evicted before it expires (a forgotten revocation would bring
+ * a session back), so memory follows what is live. Expired keys are dropped
+ * as calls pass by: each call looks at the {@link SWEEP_PER_CALL} keys
+ * written longest ago. No timer runs; calls are synchronous, hence atomic.
+ */
+export class MemoryStore implements Store {
+  readonly #entries = new Map<string, Entry>()
+  readonly #now: () => number
+
+  constructor(options: MemoryStoreOptions = {}) {
+    this.#now = options.now ?? Date.now
+  }
+
+  /** How many keys the store holds, expired ones it has not swept yet included. */
+  get size(): number {
+    return this.#entries.size
+  }
+
+  get(key: string): string | null {
+    const entry = this.#live(key)
+    return typeof entry?.value === "string" ? entry.value : null
+  }
+
+  set(key: string, value: string, ttlSeconds: number): void {
+    this.#write(key, value, ttlSeconds)
+  }
+
+  add(key: string, value: string, ttlSeconds: number): boolean {
+    if (this.#live(key)) return false
+    this.#write(key, value, ttlSeconds)
+    return true
+  }
+
+  delete(key: string, expected?: string): boolean {
+    const entry = this.#live(key)
+    if (!entry || (expected !== undefined && entry.value !== expected)) return false
+    return this.#entries.delete(key)
+  }
+
+  increment(key: string, ttlSeconds: number): number {
+    const current = this.get(key)
+    const parsed = current === null ? 0 : Number.parseInt(current, 10)
+    const next = (Number.isSafeInteger(parsed) ? parsed : 0) + 1
+    this.#write(key, String(next), ttlSeconds)
+    return next
+  }
+
+  setAdd(key: string, member: string, ttlSeconds: number): void {
+    const entry = this.#live(key)
+    const expiresAt = this.#now() + ttlSeconds * 1000
+    if (entry && entry.value instanceof Set) {
+      entry.value.add(member)
+      entry.expiresAt = Math.max(entry.expiresAt, expiresAt)
+      return
+    }
+    this.#entries.delete(key)
+    this.#entries.set(key, { value: new Set([member]), expiresAt })
+  }
+
+  setRemove(key: string, member: string): void {
+    const entry = this.#live(key)
+    if (!(entry?.value instanceof Set)) return
+    entry.value.delete(member)
+    if (entry.value.size === 0) this.#entries.delete(key)
+  }
+
+  setMembers(key: string): string[] {
+    const entry = this.#live(key)
+    return entry?.value instanceof Set ? [...entry.value] : []
+  }
+
+  /** Writes `key` anew, so that it moves to the end of the sweep order. */
+  #write(key: string, value: string, ttlSeconds: number): void {
+    this.#entries.delete(key)
+    this.#entries.set(key, { value, expiresAt: this.#now() + ttlSeconds * 1000 })
+  }
+
+  /** The entry of `key` unless it expired (then it is dropped); sweeps a few old keys first. */
+  #live(key: string): Entry | undefined {
+    const now = this.#now()
+    this.#sweep(now)
+    const entry = this.#entries.get(key)
+    if (entry && entry.expiresAt <= now) {
+      this.#entries.delete(key)
+      return undefined
+    }
+    return entry
+  }
+
+  /** Drops the oldest-written keys that expired; a live one goes to the end, so every key is looked at in turn. */
+  #sweep(now: number): void {
+    let looked = 0
+    for (const [key, entry] of this.#entries) {
+      if (looked++ >= SWEEP_PER_CALL) break
+      this.#entries.delete(key)
+      if (entry.expiresAt > now) this.#entries.set(key, entry)
+    }
+  }
+}

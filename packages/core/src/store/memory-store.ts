@@ -17,7 +17,7 @@ interface Entry {
   expiresAt: number
 }
 
-/** How many keys each call looks at, oldest first, to drop them when expired. */
+/** How many keys each call looks at, in turn, to drop them when expired. */
 const SWEEP_PER_CALL = 2
 
 /**
@@ -29,12 +29,15 @@ const SWEEP_PER_CALL = 2
  *
  * Nothing is evicted before it expires (a forgotten revocation would bring
  * a session back), so memory follows what is live. Expired keys are dropped
- * as calls pass by: each call looks at the {@link SWEEP_PER_CALL} keys
- * written longest ago. No timer runs; calls are synchronous, hence atomic.
+ * as calls pass by: each call looks at the next {@link SWEEP_PER_CALL} keys
+ * of a cursor that goes round all of them. No timer runs; calls are
+ * synchronous, hence atomic.
  */
 export class MemoryStore implements Store {
   readonly #entries = new Map<string, Entry>()
   readonly #now: () => number
+  /** Where the sweep goes on from; a Map iterator skips deleted keys and reaches keys added later. */
+  #cursor: Iterator<[string, Entry]> | undefined
 
   constructor(options: MemoryStoreOptions = {}) {
     this.#now = options.now ?? Date.now
@@ -82,7 +85,6 @@ export class MemoryStore implements Store {
       entry.expiresAt = Math.max(entry.expiresAt, expiresAt)
       return
     }
-    this.#entries.delete(key)
     this.#entries.set(key, { value: new Set([member]), expiresAt })
   }
 
@@ -98,9 +100,7 @@ export class MemoryStore implements Store {
     return entry?.value instanceof Set ? [...entry.value] : []
   }
 
-  /** Writes `key` anew, so that it moves to the end of the sweep order. */
   #write(key: string, value: string, ttlSeconds: number): void {
-    this.#entries.delete(key)
     this.#entries.set(key, { value, expiresAt: this.#now() + ttlSeconds * 1000 })
   }
 
@@ -116,13 +116,17 @@ export class MemoryStore implements Store {
     return entry
   }
 
-  /** Drops the oldest-written keys that expired; a live one goes to the end, so every key is looked at in turn. */
+  /** Looks at the next few keys of the cursor and drops the expired ones; the cursor starts over when it has seen them all. */
   #sweep(now: number): void {
-    let looked = 0
-    for (const [key, entry] of this.#entries) {
-      if (looked++ >= SWEEP_PER_CALL) break
-      this.#entries.delete(key)
-      if (entry.expiresAt > now) this.#entries.set(key, entry)
+    for (let looked = 0; looked < SWEEP_PER_CALL; looked++) {
+      this.#cursor ??= this.#entries.entries()
+      const next = this.#cursor.next()
+      if (next.done) {
+        this.#cursor = undefined
+        return
+      }
+      const [key, entry] = next.value
+      if (entry.expiresAt <= now) this.#entries.delete(key)
     }
   }
 }

@@ -15,7 +15,10 @@
  * security keys without a PIN). `passkey` requires it from the start.
  *
  * `@simplewebauthn/server` is an optional peer dependency: install it next
- * to `@latchkey/core`. It is loaded at the first passkey request.
+ * to `@latchkey/core`. This module is the one that names it (the provider
+ * carries its loader), so an app that never imports a WebAuthn provider
+ * never needs it; it is loaded at the first passkey request. The browser
+ * library of the built-in sign-in page is built into core.
  *
  * @example
  * ```ts
@@ -27,6 +30,7 @@
 import type { SemverString } from "../model/common.js"
 import type { CommonProviderOptions } from "../model/provider.js"
 import type { CredentialInput } from "./credentials.js"
+import { type WebAuthnLibraries, webauthnLibraries } from "./lib/webauthn-libraries.js"
 
 /** The WebAuthn provider type. */
 export type WebAuthnProviderType = "webauthn"
@@ -104,10 +108,23 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   /** Passed to `verifyRegistrationResponse` (default: SimpleWebAuthn's, which requires the UV flag). */
   verifyRegistrationOptions?: Record<string, unknown>
   options?: Record<string, unknown>
+  /** Set by {@link WebAuthn}: the libraries the passkey flow and the sign-in page load from this provider. */
+  [webauthnLibraries]?: WebAuthnLibraries
 }
 
 /** Five minutes: how long a ceremony (and its challenge) may take. */
 export const DEFAULT_WEBAUTHN_TIMEOUT = 5 * 60 * 1000
+
+/**
+ * The libraries of every WebAuthn provider, each imported on first use.
+ * `@simplewebauthn/server` comes through `#webauthn-server` (package.json
+ * "imports"): the library, or under the `edge-light` condition a refusal,
+ * so that an Edge bundle never contains it.
+ */
+const LIBRARIES: WebAuthnLibraries = Object.freeze({
+  server: () => import("#webauthn-server").then((runtime) => runtime.loadSimpleWebAuthn()),
+  browserBundle: () => import("./lib/simplewebauthn-browser.js").then((module) => module.SIMPLEWEBAUTHN_BROWSER_BUNDLE),
+})
 
 /**
  * The `webauthn` provider: id `webauthn`, user verification "preferred",
@@ -121,6 +138,7 @@ export default function WebAuthn(config: Partial<WebAuthnConfig> = {}): WebAuthn
     authenticationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
     registrationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
     formFields: { email: { label: "Email", required: true, autocomplete: "username webauthn" } },
+    [webauthnLibraries]: LIBRARIES,
     ...config,
     type: "webauthn",
   }

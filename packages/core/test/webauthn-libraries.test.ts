@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig } from "../src/index.js"
-import { webauthnLibraries } from "../src/providers/lib/webauthn-libraries.js"
+import { webauthnLibraries, webauthnLibrariesOf } from "../src/providers/lib/webauthn-libraries.js"
 import Passkey from "../src/providers/passkey.js"
 
 const ORIGIN = "http://localhost:3000"
@@ -50,7 +50,7 @@ describe("the libraries of a WebAuthn provider", () => {
 
   it("when @simplewebauthn/server fails to load: the page says passkeys are unavailable, the log says why, and nothing asks to install it", async () => {
     const passkey = Passkey()
-    const broken = { ...passkey, [webauthnLibraries]: { ...passkey[webauthnLibraries]!, server: () => import(FAILS_TO_LOAD) } }
+    const broken = { ...passkey, [webauthnLibraries]: { ...webauthnLibrariesOf(passkey), server: () => import(FAILS_TO_LOAD) } }
     const { config, errors } = configWith(broken)
 
     const page = await Auth(new Request(`${ORIGIN}/auth/signin`), config)
@@ -69,7 +69,7 @@ describe("the libraries of a WebAuthn provider", () => {
 
   it("when a bundler stood an empty module in for a missing @simplewebauthn/server (Next.js under webpack): says it cannot be found and how to install it", async () => {
     const passkey = Passkey()
-    const standIn = { ...passkey, [webauthnLibraries]: { ...passkey[webauthnLibraries]!, server: async () => ({ default: {} }) as never } }
+    const standIn = { ...passkey, [webauthnLibraries]: { ...webauthnLibrariesOf(passkey), server: async () => ({ default: {} }) as never } }
     const { config, errors } = configWith(standIn)
     const page = await Auth(new Request(`${ORIGIN}/auth/signin`), config)
     expect(await page.text()).toContain("Passkeys are not available")

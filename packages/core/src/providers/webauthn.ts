@@ -30,7 +30,7 @@
 import type { SemverString } from "../model/common.js"
 import type { CommonProviderOptions } from "../model/provider.js"
 import type { CredentialInput } from "./credentials.js"
-import { type WebAuthnLibraries, webauthnLibraries } from "./lib/webauthn-libraries.js"
+import { type WebAuthnLibraries, withWebAuthnLibraries } from "./lib/webauthn-libraries.js"
 
 /** The WebAuthn provider type. */
 export type WebAuthnProviderType = "webauthn"
@@ -108,8 +108,6 @@ export interface WebAuthnConfig extends CommonProviderOptions {
   /** Passed to `verifyRegistrationResponse` (default: SimpleWebAuthn's, which requires the UV flag). */
   verifyRegistrationOptions?: Record<string, unknown>
   options?: Record<string, unknown>
-  /** Set by {@link WebAuthn}: the libraries the passkey flow and the sign-in page load from this provider. */
-  [webauthnLibraries]?: WebAuthnLibraries
 }
 
 /** Five minutes: how long a ceremony (and its challenge) may take. */
@@ -131,17 +129,17 @@ const LIBRARIES: WebAuthnLibraries = Object.freeze({
  * conditional UI on, 5-minute ceremonies. `config` overrides any field.
  */
 export default function WebAuthn(config: Partial<WebAuthnConfig> = {}): WebAuthnConfig {
-  return {
+  const provider: WebAuthnConfig = {
     id: "webauthn",
     name: "WebAuthn",
     enableConditionalUI: true,
     authenticationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
     registrationOptions: { timeout: DEFAULT_WEBAUTHN_TIMEOUT },
     formFields: { email: { label: "Email", required: true, autocomplete: "username webauthn" } },
-    [webauthnLibraries]: LIBRARIES,
     ...config,
     type: "webauthn",
   }
+  return withWebAuthnLibraries(provider, LIBRARIES)
 }
 
 /*

@@ -35,6 +35,16 @@ export interface WebAuthnLibraries {
 export const webauthnLibraries: unique symbol = Symbol.for("@latchkey/core.webauthn-libraries") as any
 
 /**
+ * `provider` with `libraries` under {@link webauthnLibraries}. The property
+ * stays out of the public `WebAuthnConfig` type on purpose: its type names
+ * `@simplewebauthn/server`'s, which an app without passkeys does not have,
+ * and its TypeScript would then fail on core's declarations.
+ */
+export function withWebAuthnLibraries<T extends object>(provider: T, libraries: WebAuthnLibraries): T {
+  return Object.assign(provider, { [webauthnLibraries]: libraries })
+}
+
+/**
  * The libraries `provider` carries. Throws {@link InvalidProvider} for a
  * WebAuthn provider that `WebAuthn()` or `Passkey()` did not make (a plain
  * object with `type: "webauthn"` has none).

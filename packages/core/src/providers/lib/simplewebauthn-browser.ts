@@ -7,6 +7,8 @@
  * page works in every bundle and on every runtime. Only the WebAuthn
  * provider's module imports this one.
  */
+/// <reference path="./virtual-modules.d.ts" />
+// (The reference lets any program that reaches this file, @latchkey/next's typecheck too, see the module's type.)
 import bundle from "virtual:simplewebauthn-browser-bundle"
 
 /** The bundle's exact text; it defines the global `SimpleWebAuthnBrowser`. */

@@ -66,7 +66,7 @@ if (!built) {
 if (built && !wranglerRuns && !onCI) console.warn("[e2e/bundlers] the workerd run is SKIPPED: Node 24 is not installed; run `npm run node24:install`")
 
 // The versions the repository itself uses, so npm answers from its cache.
-const NEXT = repositoryRange("packages/next/package.json", "next")
+const NEXT = repositoryRange("e2e/next16/package.json", "next")
 const REACT = repositoryRange("package.json", "react")
 const KYSELY = repositoryRange("packages/adapter-kysely/package.json", "kysely")
 const BETTER_SQLITE3 = repositoryRange("packages/adapter-kysely/package.json", "better-sqlite3")

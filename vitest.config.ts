@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url"
 import ts from "typescript"
 import { defineConfig } from "vitest/config"
+import { simpleWebAuthnBrowserBundle } from "./packages/core/build-plugins/simplewebauthn-browser.mjs"
 
 const coreRuntime = (file: string) => fileURLToPath(new URL(`./packages/core/src/runtime/${file}`, import.meta.url))
 
@@ -19,6 +20,8 @@ function sourceEntries(): { find: RegExp; replacement: string }[] {
 }
 
 export default defineConfig({
+  // The module core's build makes from @simplewebauthn/browser's bundle (packages/core/src/providers/lib/simplewebauthn-browser.ts).
+  plugins: [simpleWebAuthnBrowserBundle()],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -33,7 +36,6 @@ export default defineConfig({
         resolve: {
           alias: {
             "#crypto": coreRuntime("crypto-node.ts"),
-            "#package-files": coreRuntime("package-files-node.ts"),
             "#webauthn-server": coreRuntime("webauthn-server-node.ts"),
           },
         },
@@ -52,7 +54,6 @@ export default defineConfig({
         resolve: {
           alias: [
             { find: "#crypto", replacement: coreRuntime("crypto-node.ts") },
-            { find: "#package-files", replacement: coreRuntime("package-files-node.ts") },
             { find: "#webauthn-server", replacement: coreRuntime("webauthn-server-node.ts") },
             ...sourceEntries(),
           ],
@@ -68,7 +69,6 @@ export default defineConfig({
         resolve: {
           alias: {
             "#crypto": coreRuntime("crypto-node.ts"),
-            "#package-files": coreRuntime("package-files-node.ts"),
             "#webauthn-server": coreRuntime("webauthn-server-node.ts"),
           },
         },
@@ -90,7 +90,6 @@ export default defineConfig({
         resolve: {
           alias: {
             "#crypto": coreRuntime("crypto-web.ts"),
-            "#package-files": coreRuntime("package-files-node.ts"),
             "#webauthn-server": coreRuntime("webauthn-server-node.ts"),
           },
         },

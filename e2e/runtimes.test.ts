@@ -7,11 +7,11 @@
  * credentials sign-in (CSRF token, callback, session cookie), a session read,
  * a refused password, and a sign-out.
  *
- * It also shows which runtime-specific modules core resolved there through its
+ * It also shows which runtime-specific module core resolved there through its
  * package.json "imports": `#crypto` is the WebCrypto implementation on both
- * (the "bun" and "deno" conditions, docs/integrations/fetch-runtimes.md), and
- * `#package-files` is the file-system one (the built-in sign-in page embeds
- * `@simplewebauthn/browser` read from node_modules).
+ * (the "bun" and "deno" conditions, docs/integrations/fetch-runtimes.md). The
+ * built-in sign-in page embeds `@simplewebauthn/browser`, which core's build
+ * carries, on both.
  *
  * Needs `npm run build` first (the root `npm test` does it).
  */
@@ -55,7 +55,7 @@ const runtimes = [
 ] as const
 
 /** Printed by a module evaluated inside packages/core, where core's own `#…` imports resolve. */
-const RESOLVE_RUNTIME_IMPORTS = `console.log(JSON.stringify({ crypto: import.meta.resolve("#crypto"), packageFiles: import.meta.resolve("#package-files") }))`
+const RESOLVE_RUNTIME_IMPORTS = `console.log(JSON.stringify({ crypto: import.meta.resolve("#crypto") }))`
 
 describe.runIf(built && runtimesInstalled).each(runtimes)("the fixture server under $name", ({ name, command, args, evaluate }) => {
   let child: ChildProcess
@@ -93,7 +93,7 @@ describe.runIf(built && runtimesInstalled).each(runtimes)("the fixture server un
     await exited
   })
 
-  it(`resolves core's #crypto to the WebCrypto implementation and #package-files to the file-system one on ${name}`, () => {
+  it(`resolves core's #crypto to the WebCrypto implementation on ${name}`, () => {
     const printed = execFileSync(command, [...evaluate, RESOLVE_RUNTIME_IMPORTS], {
       cwd: join(ROOT, "packages/core"),
       env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: "1" },
@@ -101,7 +101,6 @@ describe.runIf(built && runtimesInstalled).each(runtimes)("the fixture server un
     })
     expect(JSON.parse(printed)).toEqual({
       crypto: pathToFileURL(join(ROOT, "packages/core/dist/runtime/crypto-web.js")).href,
-      packageFiles: pathToFileURL(join(ROOT, "packages/core/dist/runtime/package-files-node.js")).href,
     })
   })
 
@@ -185,11 +184,11 @@ describe.runIf(built && runtimesInstalled).each(runtimes)("the fixture server un
     expect(findSetCookie(signIn, "authjs.session-token")).toBeUndefined()
   })
 
-  it("serves the sign-in page with the passkey script read from node_modules (#package-files)", async () => {
+  it("serves the sign-in page with the passkey script built into core", async () => {
     const page = await fetch(`${origin}/auth/signin`)
     expect(page.status, output).toBe(200)
     const html = await page.text()
-    // @simplewebauthn/browser's UMD bundle defines this global; it is only on the page when core could read the file.
+    // @simplewebauthn/browser's UMD bundle defines this global; it is only on the page when core could load the bundle.
     expect(html).toContain("SimpleWebAuthnBrowser")
     expect(html).toContain('name="email"')
   })

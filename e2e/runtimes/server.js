@@ -2,8 +2,8 @@
  * One fetch-style server, run unchanged under Bun (`Bun.serve`) and Deno
  * (`Deno.serve`) by e2e/runtimes.test.ts: `@latchkey/core` only, with a
  * credentials provider and JWT sessions, plus a passkey provider so that the
- * built-in sign-in page reads `@simplewebauthn/browser` from node_modules
- * through core's `#package-files`.
+ * built-in sign-in page embeds `@simplewebauthn/browser`, which core's build
+ * carries.
  *
  * Environment: PORT (required), AUTH_SECRET (required). It prints
  * `listening on <origin>` once it accepts connections.

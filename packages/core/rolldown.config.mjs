@@ -7,8 +7,13 @@
 // chunks exactly once: `@latchkey/core` and `@latchkey/core/errors` export the very same
 // classes, and `instanceof` holds across them (test/built-package.test.ts). The lazily loaded
 // parts (sign-in and callback actions, flows, pages) stay separate chunks loaded on first use.
-// `#crypto`, `#package-files` and `#webauthn-server` stay imports that the package's "imports" map resolves per runtime.
+// `#crypto` and `#webauthn-server` stay imports that the package's "imports" map resolves per runtime.
+//
+// Optional libraries (docs/architecture.md): no chunk that `index` reaches names `@simplewebauthn/*` or
+// `nodemailer`; the provider modules that need them do (test/optional-libraries.test.ts walks the graph).
+// `@simplewebauthn/browser`'s bundle is built in as text (build-plugins/simplewebauthn-browser.mjs).
 import { readdirSync } from "node:fs"
+import { simpleWebAuthnBrowserBundle } from "./build-plugins/simplewebauthn-browser.mjs"
 
 const providerEntries = Object.fromEntries(
   readdirSync("src/providers")
@@ -30,9 +35,6 @@ export default {
     // The two implementations behind `#crypto` (package.json "imports").
     "runtime/crypto-node": "src/runtime/crypto-node.ts",
     "runtime/crypto-web": "src/runtime/crypto-web.ts",
-    // The two implementations behind `#package-files`.
-    "runtime/package-files-node": "src/runtime/package-files-node.ts",
-    "runtime/package-files-web": "src/runtime/package-files-web.ts",
     // The two behind `#webauthn-server`: the library, or (Edge) a refusal that keeps it out of the bundle.
     "runtime/webauthn-server-node": "src/runtime/webauthn-server-node.ts",
     "runtime/webauthn-server-edge": "src/runtime/webauthn-server-edge.ts",
@@ -40,8 +42,9 @@ export default {
   // Dependencies stay external, except `cookie`: a small CommonJS package whose load through Node's
   // CommonJS loader was the largest single cost left in a cold start (about 6 ms of ~50), so its code
   // is bundled. It stays in "dependencies" (for its types, and so its MIT licence is installed).
-  // Node builtins, `#crypto`, `#package-files` and `#webauthn-server` are resolved at run time.
-  external: (id) => /^(#crypto|#package-files|#webauthn-server|node:)/.test(id) || (/^[a-z@][^:]*$/.test(id) && id !== "cookie"),
+  // Node builtins, `#crypto` and `#webauthn-server` are resolved at run time.
+  external: (id) => /^(#crypto|#webauthn-server|node:)/.test(id) || (/^[a-z@][^:]*$/.test(id) && id !== "cookie"),
+  plugins: [simpleWebAuthnBrowserBundle()],
   platform: "neutral",
   // `cookie` declares only "main" (CommonJS), which the neutral platform does not read by default.
   resolve: { mainFields: ["module", "main"] },

@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
 import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect } from "kysely"
+import { loadMysqlDriver, loadPostgresDriver, loadSqliteDriver } from "./drivers.js"
 import type { Database } from "./schema.js"
 
 /** Options of {@link createDatabase}. */
@@ -51,17 +52,12 @@ export function parseDatabaseUrl(url: string): ParsedDatabaseUrl {
   return { family: "sqlite", filename: trimmed }
 }
 
-async function load<T>(name: string, use: string): Promise<T> {
-  try {
-    return (await import(name)) as T
-  } catch (error) {
-    throw new Error(`${use} needs the "${name}" package: npm install ${name}`, { cause: error })
-  }
-}
-
 /**
  * Creates a Kysely instance for `url` (see {@link parseDatabaseUrl}),
- * loading the driver it needs: `better-sqlite3`, `pg` or `mysql2`. A SQLite
+ * loading the driver it needs: `better-sqlite3`, `pg` or `mysql2` (an error
+ * says whether it cannot be found or failed to load). Works as well in an
+ * app bundled by Next.js (Turbopack or webpack), Vite or esbuild, where the
+ * installed driver is bundled or traced (drivers.ts). A SQLite
  * file's directory is created when missing (unless `readonly`). On MySQL
  * the pool keeps dates in UTC (`timezone: "Z"`) so that `Date`s round-trip
  * whatever the server's time zone; on PostgreSQL an idle connection the
@@ -71,7 +67,7 @@ export async function createDatabase<DB = Database>(url: string, options: Create
   const parsed = parseDatabaseUrl(url)
   const max = options.max ?? 10
   if (parsed.family === "sqlite") {
-    const { default: SQLite } = await load<{ default: typeof import("better-sqlite3") }>("better-sqlite3", "A SQLite database")
+    const { default: SQLite } = await loadSqliteDriver()
     const inMemory = parsed.filename === ":memory:"
     // better-sqlite3 creates the file but not its directory (`./data/auth.sqlite` on a fresh checkout).
     if (!inMemory && !options.readonly) mkdirSync(dirname(parsed.filename), { recursive: true })
@@ -82,7 +78,7 @@ export async function createDatabase<DB = Database>(url: string, options: Create
     return new Kysely<DB>({ dialect: new SqliteDialect({ database }) })
   }
   if (parsed.family === "postgres") {
-    const { default: pg } = await load<{ default: typeof import("pg") }>("pg", "A PostgreSQL database")
+    const { default: pg } = await loadPostgresDriver()
     const pool = new pg.Pool({
       connectionString: parsed.url,
       max,
@@ -97,7 +93,7 @@ export async function createDatabase<DB = Database>(url: string, options: Create
     pool.on("connect", (client) => client.on("error", () => {}))
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
   }
-  const mysql = await load<typeof import("mysql2")>("mysql2", "A MySQL/MariaDB database")
+  const mysql = await loadMysqlDriver()
   const pool = mysql.createPool({ uri: parsed.url, connectionLimit: max, timezone: "Z", supportBigNumbers: true })
   return new Kysely<DB>({ dialect: new MysqlDialect({ pool }) })
 }

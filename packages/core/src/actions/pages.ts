@@ -13,6 +13,7 @@ import { takeKeptIdentifier } from "../flows/kept-identifier.js"
 import { simpleWebAuthn } from "../flows/webauthn/server-library.js"
 import { withQuery } from "../http/query.js"
 import type { PageProvider } from "../pages/index.js"
+import type { WebAuthnConfig } from "../providers/webauthn.js"
 import type { ResponseInternal } from "../types.js"
 import { htmlResponse, passkeyPageCsp } from "./html.js"
 import { builtInPages } from "./lazy.js"
@@ -65,17 +66,18 @@ function pageProviders(ctx: RequestContext): PageProvider[] {
 
 /**
  * What the passkey forms need on this server: the passkey script, or why
- * passkeys cannot work here (an optional peer dependency is missing). The
- * cause is logged with its fix; the page shows a one-line reason instead of
+ * passkeys cannot work here (`@simplewebauthn/server` cannot be found or
+ * failed to load). The cause is logged with its fix; the page shows a one-line reason instead of
  * failing as a whole.
  */
 async function passkeySupport(ctx: RequestContext): Promise<{ script: PasskeyPageScript } | { unavailable: string }> {
   try {
-    const [script] = await Promise.all([passkeyPageScript(ctx.config), simpleWebAuthn(ctx.config)])
+    const provider = ctx.config.providers.find((candidate) => candidate.type === "webauthn") as WebAuthnConfig
+    const [script] = await Promise.all([passkeyPageScript(ctx.config), simpleWebAuthn(provider)])
     return { script }
   } catch (error) {
     ctx.config.logger.error(error as Error)
-    return { unavailable: "Passkeys are not available: a package they need is not installed on this server." }
+    return { unavailable: "Passkeys are not available: a package they need could not be loaded on this server." }
   }
 }
 

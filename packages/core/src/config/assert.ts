@@ -17,6 +17,8 @@ import {
   UntrustedHost,
 } from "../errors.js"
 import { cookiePrefixProblem } from "../http/cookie-defaults.js"
+import { webauthnLibrariesOf } from "../providers/lib/webauthn-libraries.js"
+import type { WebAuthnConfig } from "../providers/webauthn.js"
 import type { WarningCode } from "../warnings.js"
 import type { AuthConfig } from "./auth-config.js"
 import { providerEnvName } from "./env-names.js"
@@ -104,6 +106,12 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
         return new MissingAuthorize(`Credentials provider "${provider.id}" needs an \`authorize(credentials, request)\` function.`)
       }
     } else if (provider.type === "webauthn") {
+      // A hand-made `{ type: "webauthn" }` object carries no libraries: refused now, not at the first passkey.
+      try {
+        webauthnLibrariesOf(provider as WebAuthnConfig)
+      } catch (error) {
+        return error as InvalidProvider
+      }
       const version = provider.simpleWebAuthnBrowserVersion
       if (version && !/^v\d+(?:\.\d+){0,2}$/.test(version)) {
         return new AuthError(`Provider "${provider.id}": simpleWebAuthnBrowserVersion "${version}" must look like v9, v9.0 or v9.0.1.`)

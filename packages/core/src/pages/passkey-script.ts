@@ -164,7 +164,7 @@ function scriptJson(value: unknown): string {
 
 /**
  * The complete inline script: the `@simplewebauthn/browser` UMD bundle
- * (`library`, as read from its package) and the page logic. Throws when the
+ * (`library`, built into core) and the page logic. Throws when the
  * library text could end or comment out the `<script>` element.
  */
 export function passkeyPageScript(library: string): string {

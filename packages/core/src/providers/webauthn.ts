@@ -15,7 +15,10 @@
  * security keys without a PIN). `passkey` requires it from the start.
  *
  * `@simplewebauthn/server` is an optional peer dependency: install it next
- * to `@latchkey/core`. It is loaded at the first passkey request.
+ * to `@latchkey/core`. This module is the one that names it (the provider
+ * carries its loader), so an app that never imports a WebAuthn provider
+ * never needs it; it is loaded at the first passkey request. The browser
+ * library of the built-in sign-in page is built into core.
  *
  * @example
  * ```ts
@@ -27,6 +30,7 @@
 import type { SemverString } from "../model/common.js"
 import type { CommonProviderOptions } from "../model/provider.js"
 import type { CredentialInput } from "./credentials.js"
+import { type WebAuthnLibraries, withWebAuthnLibraries } from "./lib/webauthn-libraries.js"
 
 /** The WebAuthn provider type. */
 export type WebAuthnProviderType = "webauthn"
@@ -110,11 +114,22 @@ export interface WebAuthnConfig extends CommonProviderOptions {
 export const DEFAULT_WEBAUTHN_TIMEOUT = 5 * 60 * 1000
 
 /**
+ * The libraries of every WebAuthn provider, each imported on first use.
+ * `@simplewebauthn/server` comes through `#webauthn-server` (package.json
+ * "imports"): the library, or under the `edge-light` condition a refusal,
+ * so that an Edge bundle never contains it.
+ */
+const LIBRARIES: WebAuthnLibraries = Object.freeze({
+  server: () => import("#webauthn-server").then((runtime) => runtime.loadSimpleWebAuthn()),
+  browserBundle: () => import("./lib/simplewebauthn-browser.js").then((module) => module.SIMPLEWEBAUTHN_BROWSER_BUNDLE),
+})
+
+/**
  * The `webauthn` provider: id `webauthn`, user verification "preferred",
  * conditional UI on, 5-minute ceremonies. `config` overrides any field.
  */
 export default function WebAuthn(config: Partial<WebAuthnConfig> = {}): WebAuthnConfig {
-  return {
+  const provider: WebAuthnConfig = {
     id: "webauthn",
     name: "WebAuthn",
     enableConditionalUI: true,
@@ -124,6 +139,7 @@ export default function WebAuthn(config: Partial<WebAuthnConfig> = {}): WebAuthn
     ...config,
     type: "webauthn",
   }
+  return withWebAuthnLibraries(provider, LIBRARIES)
 }
 
 /*

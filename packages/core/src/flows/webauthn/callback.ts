@@ -98,7 +98,7 @@ async function authenticate(ctx: RequestContext, provider: InternalProvider, dat
     throw unknown
   }
 
-  const library = await simpleWebAuthn(ctx.config)
+  const library = await simpleWebAuthn(webauthn)
   const rp = relyingParty(provider, ctx.request.url)
   let verification: Awaited<ReturnType<typeof library.verifyAuthenticationResponse>>
   try {
@@ -148,7 +148,7 @@ async function register(ctx: RequestContext, provider: InternalProvider, data: C
     throw new WebAuthnVerificationError("Sign-up by passkey is off for this provider (allowSignUp): sign in first to add a passkey.", { provider: provider.id })
   }
 
-  const library = await simpleWebAuthn(ctx.config)
+  const library = await simpleWebAuthn(webauthn)
   const rp = relyingParty(provider, ctx.request.url)
   let verification: Awaited<ReturnType<typeof library.verifyRegistrationResponse>>
   try {

@@ -89,7 +89,7 @@ export async function webauthnOptions(ctx: RequestContext, provider: InternalPro
   const authenticators = signedIn ? await ctx.config.adapter!.listAuthenticatorsByUserId!(signedIn.user.id) : []
   const credentials = authenticators.map((a) => ({ id: toBase64Url(a.credentialID), transports: stringToTransports(a.transports) }))
   const rp = relyingParty(provider, ctx.request.url)
-  const library = await simpleWebAuthn(ctx.config)
+  const library = await simpleWebAuthn(webauthn)
 
   if (action === "authenticate") {
     const options = await library.generateAuthenticationOptions({

@@ -1,33 +1,40 @@
 /**
- * `@simplewebauthn/server`, an optional peer dependency, loaded at the first
- * passkey request of a configuration and kept in a slot of the prepared
- * configuration (config/per-config.ts), so importing `@latchkey/core` or
- * answering a session read never loads it (docs/architecture.md).
+ * `@simplewebauthn/server`, an optional peer dependency, loaded through the
+ * WebAuthn provider that asks for it (providers/lib/webauthn-libraries.ts):
+ * core's own modules never name the library, so importing `@latchkey/core`,
+ * answering a session read, or bundling an app without passkeys never
+ * reaches it (docs/architecture.md, "Optional libraries"). The module
+ * system keeps the loaded library; a failed load is tried again at the next
+ * request.
  */
-
-import { loadSimpleWebAuthn, type SimpleWebAuthnServer } from "#webauthn-server"
-import type { ConfigSlot } from "../../config/per-config.js"
-import { type PreparedConfig, perConfig } from "../../config/prepare.js"
 import { AuthError } from "../../errors.js"
+import { type SimpleWebAuthnServer, webauthnLibrariesOf } from "../../providers/lib/webauthn-libraries.js"
+import type { WebAuthnConfig } from "../../providers/webauthn.js"
+import { type OptionalPackage, optionalPackageError, realModule } from "../../util/optional-package.js"
 
 /** The functions of `@simplewebauthn/server` 14 the passkey flow calls. */
 export type { SimpleWebAuthnServer }
 
-const SERVER_LIBRARY: ConfigSlot<Promise<SimpleWebAuthnServer>, PreparedConfig> = {
+const SERVER_LIBRARY: OptionalPackage = {
   name: "@simplewebauthn/server",
-  // Through `#webauthn-server` (package.json "imports"): the library itself, or on the Edge runtime a
-  // refusal, so that an Edge bundle of core never contains it.
-  create: () =>
-    loadSimpleWebAuthn().catch((error: unknown) => {
-      if (error instanceof AuthError) throw error
-      throw new AuthError(
-        "Passkeys need the optional peer dependency @simplewebauthn/server 14: run `npm install @simplewebauthn/server@^14` (docs/providers/passkey.md).",
-        error instanceof Error ? error : undefined,
-      )
-    }),
+  neededBy: "Passkeys need",
+  install: "npm install @simplewebauthn/server@^14",
+  docs: "docs/providers/passkey.md",
 }
 
-/** `@simplewebauthn/server`, loaded on first use. Throws an AuthError naming the package when it is not installed. */
-export function simpleWebAuthn(config: PreparedConfig): Promise<SimpleWebAuthnServer> {
-  return perConfig(config, SERVER_LIBRARY)
+/**
+ * `@simplewebauthn/server`, loaded by `provider`. Throws an AuthError that
+ * says whether the package cannot be found or failed to load (the Edge
+ * runtime's refusal as it is), and `InvalidProvider` for a WebAuthn provider
+ * not made by `WebAuthn()` or `Passkey()`.
+ */
+export async function simpleWebAuthn(provider: WebAuthnConfig): Promise<SimpleWebAuthnServer> {
+  const libraries = webauthnLibrariesOf(provider)
+  try {
+    const library = await libraries.server()
+    return realModule(library, SERVER_LIBRARY.name, (candidate) => typeof candidate?.generateRegistrationOptions === "function")
+  } catch (error) {
+    if (error instanceof AuthError) throw error
+    throw optionalPackageError(SERVER_LIBRARY, error)
+  }
 }

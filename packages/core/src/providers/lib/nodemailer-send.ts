@@ -1,10 +1,14 @@
 /**
  * The built-in `sendVerificationRequest` of the SMTP providers: renders the
  * message (pages/email-message.tsx) and sends it through `nodemailer`, both
- * loaded on the first message. The specifier is a variable so that bundlers
- * do not pull `nodemailer` into apps (and edge bundles) that never send mail.
+ * loaded on the first message. Only the SMTP providers' modules
+ * (providers/nodemailer.ts, and providers/email.ts through it) import this
+ * file, so an app bundler meets `nodemailer` only in an app that sends mail
+ * over SMTP, and then bundles and traces it like any import of the app
+ * (docs/architecture.md, "Optional libraries").
  */
-import { AuthError, InvalidProvider } from "../../errors.js"
+import { InvalidProvider } from "../../errors.js"
+import { type OptionalPackage, optionalPackageError, realModule } from "../../util/optional-package.js"
 import type { SendVerificationRequestParams } from "./email-config.js"
 
 /** The part of nodemailer 10's API used here. */
@@ -14,14 +18,24 @@ interface NodemailerModule {
   }
 }
 
-const NODEMAILER = "nodemailer"
+const NODEMAILER: OptionalPackage = {
+  name: "nodemailer",
+  neededBy: "Email sign-in over SMTP needs",
+  install: "npm install nodemailer@^10",
+  docs: "docs/providers/email.md",
+}
 
 async function loadNodemailer(): Promise<NodemailerModule> {
+  // A string literal, so that bundlers follow it and bundle or trace the package. Outside the `try`
+  // on purpose: a bundler treats an import inside one as optional, and an app that uses this provider
+  // without nodemailer should fail its build, naming the package, rather than its first sign-in.
+  const loading = import("nodemailer") as Promise<NodemailerModule & { default?: NodemailerModule }>
   try {
-    const loaded = (await import(/* @vite-ignore */ NODEMAILER)) as NodemailerModule & { default?: NodemailerModule }
-    return typeof loaded.createTransport === "function" ? loaded : loaded.default!
+    const loaded = await loading
+    const module = typeof loaded.createTransport === "function" ? loaded : loaded.default
+    return realModule(module, NODEMAILER.name, (candidate) => typeof candidate?.createTransport === "function")!
   } catch (error) {
-    throw new AuthError("The SMTP email provider needs the `nodemailer` package (10.x): run `npm install nodemailer`.", error as Error)
+    throw optionalPackageError(NODEMAILER, error)
   }
 }
 

@@ -35,6 +35,8 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
         "skipCSRFCheck",
       ],
     ],
+    // The shared store (docs/sessions.md, "The store").
+    ["@latchkey/core", ["MemoryStore", "MAX_STORE_TTL", "MAX_STORE_KEY_LENGTH", "MAX_STORE_VALUE_BYTES", "checkStoreKey", "checkStoreTtl", "checkStoreValue"]],
     ["@latchkey/core/jwt", ["decode", "encode", "getToken"]],
     ["@latchkey/core/errors", ["AccessDenied", "AuthError", "CredentialsSignin", "MissingCSRF", "Verification", "isClientError"]],
     ["@latchkey/core/providers/credentials", ["default"]],
@@ -96,6 +98,7 @@ describe.runIf(built)("package exports from plain Node ESM", () => {
       ],
     ],
     ["@latchkey/next/providers/github", ["default"]],
+    ["@latchkey/adapter-redis", ["RedisAdapter", "RedisAdapterError", "RedisRateLimitStore", "RedisStore"]],
     ["@latchkey/adapter-kysely", ["KyselyAdapter", "KyselyAdapterError", "KyselyAuth", "createDatabase", "migrate", "migrationNames"]],
   ])("%s exports %j", (specifier, names) => {
     expect(importInNode(specifier)).toEqual(expect.arrayContaining(names))

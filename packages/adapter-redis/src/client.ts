@@ -26,6 +26,8 @@ export interface Commands {
   hexists(key: string, field: string): Promise<number>
   hgetall(key: string): Promise<Record<string, string>>
   zrem(key: string, ...members: string[]): Promise<number>
+  srem(key: string, ...members: string[]): Promise<number>
+  smembers(key: string): Promise<string[]>
 }
 
 /** The client seen through {@link Commands}. */

@@ -1,6 +1,7 @@
 /**
  * `@latchkey/adapter-redis`: a Latchkey (and Auth.js) database adapter on
- * Redis through ioredis, standalone, Sentinel or Cluster.
+ * Redis through ioredis, standalone, Sentinel or Cluster; `RedisStore`, the
+ * configuration's shared `store`; and `RedisRateLimitStore`.
  *
  * @example
  * ```ts
@@ -29,3 +30,4 @@ export {
   RedisRateLimitStore,
   type RedisRateLimitStoreOptions,
 } from "./rate-limit.js"
+export { RedisStore, type RedisStoreOptions } from "./redis-store.js"

@@ -5,11 +5,12 @@
  * operations (conflicts, compensations and a stale index entry included,
  * with `{`, `}` and `:` inside ids and keys), `COMMAND GETKEYS` names the
  * keys of each, and ioredis' own slot function (cluster-key-slot) maps them.
+ * RedisStore's operations likewise, each naming exactly one key.
  */
 import calculateSlot from "cluster-key-slot"
 import type { Redis } from "ioredis"
 import { afterAll, beforeAll, expect, it } from "vitest"
-import { RedisAdapter } from "../src/index.js"
+import { RedisAdapter, RedisStore } from "../src/index.js"
 import { keyLayout } from "../src/keys.js"
 import { describeWithRedis, freshPrefix, removePrefix, testClient } from "./support.js"
 import { exerciseAdapter } from "./workload.js"
@@ -115,5 +116,33 @@ describeWithRedis("RedisAdapter: one hash slot per command", () => {
     })
     expectOneSlotEach(seen)
     expect(seen.filter(({ keys }) => keys.length > 1).length).toBeGreaterThan(2)
+  })
+
+  it("every operation of RedisStore names exactly one key, its rate-limit counts included", async () => {
+    const store = new RedisStore(redis, { prefix })
+    const seen = await watch(async () => {
+      await store.set("revoked:{sid}:a", "1", 60)
+      await store.get("revoked:{sid}:a")
+      await store.add("lock:{a}", "owner", 60)
+      await store.delete("lock:{a}", "owner")
+      await store.delete("revoked:{sid}:a")
+      await store.increment("n:{a}", 60)
+      await store.setAdd("registry:{u}", "sid-1", 60)
+      await store.setMembers("registry:{u}")
+      await store.setRemove("registry:{u}", "sid-1")
+      // The other kind under one key: the WRONGTYPE answers and the scripts that replace a kind.
+      await store.set("mixed", "v", 60)
+      await store.setMembers("mixed")
+      await store.setRemove("mixed", "v")
+      await store.setAdd("mixed", "m", 60)
+      await store.get("mixed")
+      await store.delete("mixed", "m")
+      await store.increment("mixed", 60)
+      const admitted = await store.consume("ip:{198.51.100.7}", 5, 60)
+      await store.refund("ip:{198.51.100.7}", admitted.attempt!)
+    })
+    expectOneSlotEach(seen)
+    for (const { args, keys } of seen) expect(keys, args.join(" ")).toHaveLength(1)
+    expect(seen.filter(({ args }) => /^eval/i.test(args[0]!)).length).toBeGreaterThanOrEqual(6)
   })
 })

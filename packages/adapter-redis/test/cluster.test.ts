@@ -4,20 +4,20 @@
  * afterwards), an ioredis `Cluster` client, and the workload that calls all
  * 19 operations. A key layout that put one command's keys in two slots
  * would fail here with CROSSSLOT; a script touching a key it did not declare
- * would fail on the node that does not own it. The rate-limit store runs its
- * suite here too, its keys spread over every node.
+ * would fail on the node that does not own it. The rate-limit store and
+ * RedisStore run their suites here too, their keys spread over every node.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { promisify } from "node:util"
-import { runRateLimitStoreTests } from "@latchkey/adapter-test"
+import { runRateLimitStoreTests, runStoreTests } from "@latchkey/adapter-test"
 import calculateSlot from "cluster-key-slot"
 import { Cluster, Redis } from "ioredis"
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { freePort } from "../../core/test/support/free-port.js"
-import { RedisAdapter, RedisRateLimitStore } from "../src/index.js"
+import { RedisAdapter, RedisRateLimitStore, RedisStore } from "../src/index.js"
 import { keyLayout } from "../src/keys.js"
 import { exerciseAdapter } from "./workload.js"
 
@@ -174,6 +174,27 @@ describeCluster("RedisAdapter on a three-node Redis Cluster", () => {
           return slot >= from && slot <= to
         }),
       ),
+    )
+    expect(nodesHolding.size).toBe(3)
+  })
+
+  runStoreTests({
+    name: "RedisStore on the cluster",
+    createStore: () => new RedisStore(cluster!, { prefix: "cluster-store:" }),
+  })
+
+  it("RedisStore keeps its keys spread over every node, each operation on its key's node", async () => {
+    const store = new RedisStore(cluster!, { prefix: "cluster-store-spread:" })
+    const keys = Array.from({ length: 30 }, (_, i) => `revoked:sid:${i}`)
+    await Promise.all(keys.map((key) => store.set(key, "1", 60)))
+    await Promise.all(keys.map((key) => store.setAdd(`${key}:set`, "m", 60)))
+    expect(await Promise.all(keys.map((key) => store.add(key, "2", 60)))).toEqual(keys.map(() => false))
+    expect(await Promise.all(keys.map((key) => store.increment(`${key}:n`, 60)))).toEqual(keys.map(() => 1))
+    expect(await Promise.all(keys.map((key) => store.delete(key, "1")))).toEqual(keys.map(() => true))
+    expect(await Promise.all(keys.map((key) => store.setMembers(`${key}:set`)))).toEqual(keys.map(() => ["m"]))
+    const ranges = (await cluster!.cluster("SLOTS")) as unknown as [number, number, [string, number]][]
+    const nodesHolding = new Set(
+      keys.map((key) => ranges.findIndex(([from, to]) => calculateSlot(store.keyOf(key)) >= from && calculateSlot(store.keyOf(key)) <= to)),
     )
     expect(nodesHolding.size).toBe(3)
   })

@@ -16,6 +16,10 @@
  * Redis, which runs without persistence, and shows what that loses.)
  * Bounded: every wait has a deadline, and `afterAll` stops the server and
  * deletes its directory whatever happened.
+ *
+ * The same for RedisStore: while Redis is down each operation rejects with
+ * a `RedisAdapterError` naming it; once back, the same store works, and
+ * what it wrote before (a revocation) is still there.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process"
 import { mkdtempSync, rmSync } from "node:fs"
@@ -29,7 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { Client } from "../../core/test/support/client.js"
 import { HTTP_ORIGIN } from "../../core/test/support/config.js"
 import { freePort } from "../../core/test/support/free-port.js"
-import { RedisAdapter } from "../src/index.js"
+import { RedisAdapter, RedisAdapterError, RedisStore } from "../src/index.js"
 import { keysUnder, redisAnswers } from "./support.js"
 
 const ORIGIN = HTTP_ORIGIN.origin
@@ -213,6 +217,69 @@ describe.runIf(ready)("RedisAdapter with AOF: Redis stopped and started under a 
     const later = browser(config)
     expect((await later.signIn({ username: "ada" })).status).toBe(302)
     expect((await later.session()).body).toMatchObject({ user: { email: "ada@example.com" } })
+    expect(unhandled).toEqual([])
+  }, 90_000)
+})
+
+describe.runIf(ready)("RedisStore with AOF: Redis stopped and started", () => {
+  let server: PrivateRedis | undefined
+  let client: Redis | undefined
+  const unhandled: unknown[] = []
+  const onUnhandled = (reason: unknown) => void unhandled.push(reason)
+
+  beforeAll(async () => {
+    process.on("unhandledRejection", onUnhandled)
+    server = new PrivateRedis(await freePort())
+    await server.start()
+  }, 30_000)
+
+  afterAll(async () => {
+    process.off("unhandledRejection", onUnhandled)
+    client?.disconnect()
+    await server?.dispose()
+  }, 30_000)
+
+  it("while it is down every operation rejects with a RedisAdapterError naming it; once back the same store works, and a revocation written before is still there", async () => {
+    client = new Redis(server!.url, { maxRetriesPerRequest: 2, retryStrategy: (times) => Math.min(times * 100, 1_000) })
+    client.on("error", () => {})
+    const store = new RedisStore(client, { prefix: "latchkey-durable-store:", timeout: 1_000 })
+    await store.set("revoked:sid:abc", "1767225600000", 3600)
+    await store.setAdd("registry:user-1", "sid-1", 3600)
+
+    await server!.stop()
+    try {
+      const calls: [string, () => Promise<unknown>][] = [
+        ["get", () => store.get("revoked:sid:abc")],
+        ["set", () => store.set("k", "v", 60)],
+        ["add", () => store.add("lock", "owner", 60)],
+        ["delete", () => store.delete("lock", "owner")],
+        ["increment", () => store.increment("n", 60)],
+        ["setAdd", () => store.setAdd("registry:user-1", "sid-2", 60)],
+        ["setRemove", () => store.setRemove("registry:user-1", "sid-1")],
+        ["setMembers", () => store.setMembers("registry:user-1")],
+      ]
+      for (const [name, call] of calls) {
+        const error = await call().then(
+          () => undefined,
+          (reason: unknown) => reason,
+        )
+        expect(error, name).toBeInstanceOf(RedisAdapterError)
+        expect(error, name).toMatchObject({ operation: `store.${name}` })
+      }
+      const limited = await store.consume("ip:203.0.113.7", 1, 60).then(
+        () => undefined,
+        (reason: unknown) => reason,
+      )
+      expect(limited).toBeInstanceOf(RedisAdapterError)
+    } finally {
+      await server!.start()
+    }
+    await until("the store's Redis client reconnected", () => client!.status === "ready")
+
+    expect(await store.get("revoked:sid:abc")).toBe("1767225600000")
+    expect(await store.setMembers("registry:user-1")).toEqual(["sid-1"])
+    expect(await store.add("lock", "owner", 60)).toBe(true)
+    expect(await store.increment("n", 60)).toBe(1)
     expect(unhandled).toEqual([])
   }, 90_000)
 })

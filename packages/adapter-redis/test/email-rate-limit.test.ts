@@ -5,7 +5,8 @@
  * instance counts on the other, per address and asker, per address overall
  * and per client IP, under parallel requests too; a send that failed gives
  * back what it took on both; a limited send's code counts its tries in
- * Redis. Over a real SMTP server on 127.0.0.1.
+ * Redis. And the same through `store: new RedisStore(redis)` alone, with no
+ * `rateLimit.store`. Over a real SMTP server on 127.0.0.1.
  */
 import { Auth, type AuthConfig } from "@latchkey/core"
 import { MemoryAdapter } from "@latchkey/core/adapters/memory"
@@ -15,8 +16,8 @@ import { Client } from "../../core/test/support/client.js"
 import { HTTP_ORIGIN } from "../../core/test/support/config.js"
 import { CookieJar } from "../../core/test/support/cookies.js"
 import { type SmtpSink, startSmtpSink } from "../../core/test/support/smtp-sink.js"
-import { RedisRateLimitStore } from "../src/index.js"
-import { describeWithRedis, freshPrefix, removePrefix, testClient } from "./support.js"
+import { RedisRateLimitStore, RedisStore } from "../src/index.js"
+import { describeWithRedis, freshPrefix, keysUnder, removePrefix, testClient } from "./support.js"
 
 const SECRET = "redis-email-rate-limit-secret-0123456789"
 
@@ -131,5 +132,23 @@ describeWithRedis("email sign-in limits shared through Redis", () => {
     expect(sink.messages).toHaveLength(20)
     await requestLink(second!, "user22@example.com", "198.51.100.8")
     expect(sink.messages).toHaveLength(21)
+  })
+
+  it("with only store: new RedisStore(redis) and no rateLimit.store, the limits are shared all the same: 40 parallel requests over both instances send one", async () => {
+    const adapter = MemoryAdapter()
+    const [first, second] = clients.map(
+      (redis): AuthConfig => ({
+        secret: SECRET,
+        trustHost: true,
+        adapter,
+        store: new RedisStore(redis, { prefix }),
+        rateLimit: { clientIpHeader: "x-real-ip" },
+        providers: [Nodemailer({ server: sink.server, from: "Latchkey tests <no-reply@localhost>" })],
+        logger: { error: () => {}, warn: () => {}, debug: () => {} },
+      }),
+    )
+    await Promise.all(Array.from({ length: 40 }, (_, index) => requestLink(index % 2 ? first! : second!, "ada@example.com", "203.0.113.7")))
+    expect(sink.messages).toHaveLength(1)
+    expect((await keysUnder(clients[0]!, `${prefix}rate-limit:`)).length).toBeGreaterThan(0)
   })
 })

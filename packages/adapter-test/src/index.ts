@@ -101,3 +101,4 @@ export function runAdapterConformance(options: ConformanceOptions): void {
   })
 }
 export { type RateLimitStoreTestOptions, runRateLimitStoreTests } from "./rate-limit.js"
+export { runStoreTests, type StoreTestOptions } from "./store.js"

@@ -1,6 +1,7 @@
 /**
  * Codes passed to `logger.warn` (docs/errors.md, "Warnings"): `@auth/core`'s
- * list, plus three of Latchkey's own (`short-secret`, `no-providers`, `no-client-ip`).
+ * list, plus Latchkey's own (`short-secret`, `no-providers`, `no-client-ip`,
+ * `store-without-rate-limits`).
  *
  * - `debug-enabled`: `debug: true`; logs may contain tokens. Never in production.
  * - `csrf-disabled`: `skipCSRFCheck` is in use; `GET /csrf` answers 404.
@@ -12,6 +13,9 @@
  * - `no-providers`: `providers` is empty, so nobody can sign in. Latchkey only.
  * - `no-client-ip`: a sign-in email was asked for by a request without a
  *   client IP, so the per-client limit could not count it. Latchkey only.
+ * - `store-without-rate-limits`: the configured `store` has no `consume`, and
+ *   `rateLimit.store` is not set, so the email limits count in this
+ *   process only, not in the shared store. Latchkey only.
  */
 export type WarningCode =
   | "debug-enabled"
@@ -22,3 +26,4 @@ export type WarningCode =
   | "short-secret"
   | "no-providers"
   | "no-client-ip"
+  | "store-without-rate-limits"

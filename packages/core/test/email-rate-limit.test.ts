@@ -23,6 +23,7 @@ import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig, setEnvDefaults } from "../src/index.js"
 import Nodemailer from "../src/providers/nodemailer.js"
 import { MemoryRateLimitStore } from "../src/security/rate-limit/index.js"
+import { MemoryStore } from "../src/store/memory-store.js"
 import { Client } from "./support/client.js"
 import { HTTP_ORIGIN } from "./support/config.js"
 import { smtpSinkForFile } from "./support/smtp-sink.js"
@@ -456,6 +457,52 @@ describe("the store", () => {
     expect(refusals(errors)).toHaveLength(1)
     expect((refusals(errors)[0]!.cause as { err?: Error }).err?.message).toBe("connection refused")
     expect(answer).toEqual(await visible(await requestLink(reference.browser(), "ada@example.com")))
+  })
+
+  it("with only the configuration's `store` set, two app instances sharing it share the email limits", async () => {
+    // Two configurations (two app instances) with one shared store and no rateLimit.store.
+    const shared = new MemoryStore()
+    const instances = [app({ store: shared, rateLimit: { clientIpHeader: "x-real-ip" } }), app({ store: shared, rateLimit: { clientIpHeader: "x-real-ip" } })]
+    const sent = await requestLink(instances[0]!.browser(), "ada@example.com", fromIp("203.0.113.7"))
+    expect(sent.status).toBe(302)
+    expect(sentTo("ada@example.com")).toBe(1)
+    // The other instance's send counts against the same limit: 1 per minute for this client and address.
+    await requestLink(instances[1]!.browser(), "ada@example.com", fromIp("203.0.113.7"))
+    expect(sentTo("ada@example.com")).toBe(1)
+    expect(refusals(instances[1]!.errors).map((error) => error.message)).toEqual([
+      'No sign-in email was sent through provider "nodemailer": this client reached its limit for this address of 1 per 60 s (again in 60 s).',
+    ])
+    expect(instances.flatMap(({ warnings }) => warnings)).toEqual([])
+  })
+
+  it("rateLimit.store wins over `store`: the counts go there, and instances with stores of their own do not share them", async () => {
+    const shared = new MemoryStore()
+    const own = [new MemoryRateLimitStore(), new MemoryRateLimitStore()]
+    const instances = own.map((store) => app({ store: shared, rateLimit: { store, clientIpHeader: "x-real-ip" } }))
+    await requestLink(instances[0]!.browser(), "ada@example.com", fromIp("203.0.113.7"))
+    await requestLink(instances[1]!.browser(), "ada@example.com", fromIp("203.0.113.7"))
+    expect(sentTo("ada@example.com")).toBe(2)
+    expect(own.map((store) => store.size > 0)).toEqual([true, true])
+  })
+
+  it("a `store` of one's own without consume: the limits count in this process, and the store-without-rate-limits warning says so once", async () => {
+    const inner = new MemoryStore()
+    // Every Store method, none of the rate-limit store's.
+    const store = {
+      get: (key: string) => inner.get(key),
+      set: (key: string, value: string, ttl: number) => inner.set(key, value, ttl),
+      add: (key: string, value: string, ttl: number) => inner.add(key, value, ttl),
+      delete: (key: string, expected?: string) => inner.delete(key, expected),
+      increment: (key: string, ttl: number) => inner.increment(key, ttl),
+      setAdd: (key: string, member: string, ttl: number) => inner.setAdd(key, member, ttl),
+      setRemove: (key: string, member: string) => inner.setRemove(key, member),
+      setMembers: (key: string) => inner.setMembers(key),
+    }
+    const { browser, warnings } = app({ store, rateLimit: { clientIpHeader: "x-real-ip" } })
+    await requestLink(browser(), "ada@example.com", fromIp("203.0.113.7"))
+    await requestLink(browser(), "ada@example.com", fromIp("203.0.113.7"))
+    expect(sentTo("ada@example.com")).toBe(1)
+    expect(warnings).toEqual(["store-without-rate-limits"])
   })
 
   it.each([

@@ -308,10 +308,13 @@ export interface AuthConfig {
   /**
    * Where what several app instances must agree on lives: the single flight
    * of access-token refreshes and their results, the revocation list of JWT
-   * sessions, the logout tokens already seen, the JWT session registry.
-   * Default: a {@link MemoryStore} of this configuration, right for one
-   * process; with several instances, share `new RedisStore(redis)` of
-   * `@latchkey/adapter-redis`. Latchkey only. See docs/sessions.md, "The store".
+   * sessions, the logout tokens already seen, the JWT session registry; and
+   * the email rate-limit counts unless `rateLimit.store` is set, when the
+   * store keeps such counts too (a `RateLimitStore`, as `MemoryStore` and
+   * `RedisStore` are). Default: a {@link MemoryStore} of this configuration,
+   * right for one process; with several instances, share `new
+   * RedisStore(redis)` of `@latchkey/adapter-redis`. Latchkey only. See
+   * docs/sessions.md, "The store".
    */
   store?: Store
 }
@@ -327,9 +330,13 @@ export interface RateLimitWindow {
 /** The `rateLimit` option (docs/rate-limiting.md, "Email sign-in"). */
 export interface RateLimitOptions {
   /**
-   * Where the counts live. Default: a `MemoryRateLimitStore` of this
-   * configuration (one process). Share `RedisRateLimitStore` of
-   * `@latchkey/adapter-redis` between app instances for one limit across them.
+   * Where the counts live. Default: the configuration's `store` when it
+   * keeps rate-limit counts (`RedisStore` and `MemoryStore` do), else a
+   * memory store of this configuration (one process; the
+   * `store-without-rate-limits` warning says so). Share `RedisStore` (as
+   * `store`) or `RedisRateLimitStore` of `@latchkey/adapter-redis` between
+   * app instances for one limit across them. See docs/rate-limiting.md,
+   * "Where the counts live".
    */
   store?: RateLimitStore
   /**

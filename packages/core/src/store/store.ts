@@ -25,6 +25,12 @@ export const MAX_STORE_TTL = 400 * 24 * 60 * 60
  * 200 characters); values are strings of at most 64 KiB. A `ttlSeconds` is
  * an integer from 1 to {@link MAX_STORE_TTL}; a key past its time-to-live
  * reads as absent. Methods may answer synchronously or with a promise.
+ * A store refuses anything else with `InvalidOption`, checked by the shared
+ * `checkStoreKey`, `checkStoreValue` and `checkStoreTtl` (store/check.ts).
+ *
+ * A store that also implements `RateLimitStore` (`consume`, `refund`) keeps
+ * the rate-limit counts too, unless `rateLimit.store` is set: `MemoryStore`
+ * and `RedisStore` do.
  */
 export interface Store {
   /** The value under `key`, or `null` when there is none (or it expired). */

@@ -22,12 +22,14 @@
  * The counts are made before the message is sent, so that parallel
  * requests cannot pass a limit; a send that fails gives back exactly what
  * it took ({@link SendAdmission.refund}). The limiter lives in a slot of the
- * prepared configuration, over `rateLimit.store` or a memory store of its own.
+ * prepared configuration, over `rateLimit.store`, or else the configuration's
+ * `store` (config/rate-limit-store.ts).
  */
 
 import type { RateLimitOptions, RateLimitWindow } from "../../config/auth-config.js"
 import type { ConfigSlot } from "../../config/per-config.js"
 import { type PreparedConfig, perConfig } from "../../config/prepare.js"
+import { rateLimitStoreOf } from "../../config/rate-limit-store.js"
 import type { RequestContext } from "../../context.js"
 import { EmailSendRefused } from "../../errors.js"
 import { clientIpOf } from "../../security/client-ip.js"
@@ -56,10 +58,10 @@ interface EmailSendState {
 
 const EMAIL_SEND_STATE: ConfigSlot<EmailSendState, PreparedConfig> = {
   name: "email send limiter",
-  create: (config) => ({ limiter: createRateLimiter({ store: config.rateLimit.store }), warnedNoClientIp: false }),
+  create: (config) => ({ limiter: createRateLimiter({ store: rateLimitStoreOf(config) }), warnedNoClientIp: false }),
 }
 
-/** The limiter of the email flows for `config`, over its `rateLimit.store` (codes count their decoy tries in it too). */
+/** The limiter of the email flows for `config`, over its rate-limit store (codes count their decoy tries in it too). */
 export function emailLimiter(config: PreparedConfig): RateLimiter {
   return perConfig(config, EMAIL_SEND_STATE).limiter
 }

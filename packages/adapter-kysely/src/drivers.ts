@@ -16,9 +16,9 @@
  *
  * @module drivers
  */
-import type { ParsedDatabaseUrl } from "./connect.js"
 
-type Family = ParsedDatabaseUrl["family"]
+/** The SQL families createDatabase connects to (the `family` of its parsed URL). */
+type Family = "sqlite" | "postgres" | "mysql"
 
 /** The three drivers' modules, as `import()` gives them. */
 export interface DriverModules {

@@ -12,9 +12,12 @@
 import type { AdapterSession, AdapterUser } from "../adapters/contract.js"
 import type { RequestContext } from "../context.js"
 import { AdapterError } from "../errors.js"
+import { splitInternalClaims } from "../session/internal-claims.js"
 import { decodeSessionToken } from "../session/jwt-session.js"
+import { jwtSessionEnded } from "../session/jwt-session-validity.js"
 import { findStoredSession } from "../session/stored-session.js"
 import { hashSessionToken } from "../session/token-hash.js"
+import { runSteps } from "../util/steps.js"
 
 /** The signed-in user and, under the database strategy, their session. */
 export interface CurrentUser {
@@ -30,6 +33,8 @@ export async function currentUser(ctx: RequestContext): Promise<CurrentUser | un
   try {
     if (session.strategy === "jwt") {
       const decoded = await decodeSessionToken(ctx, token)
+      // A revoked or outlived session is nobody: it must not link an account to its user.
+      if (decoded && (await runSteps(jwtSessionEnded(ctx, splitInternalClaims(decoded.token).internal))) !== undefined) return undefined
       const sub = decoded?.token.sub
       if (typeof sub !== "string" || !sub) return undefined
       const user = await adapter.getUser!(sub)

@@ -11,29 +11,18 @@
  *   fixation); one the user keeps (linking an account) is re-used.
  */
 
-import type { AdapterUser } from "../adapters/contract.js"
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
 import type { RequestContext } from "../context.js"
 import type { JWT } from "../jwt.js"
+import { joinInternalClaims } from "../session/internal-claims.js"
 import { clearSessionCookies, issueJwtSession } from "../session/jwt-session.js"
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
 import { hashSessionToken } from "../session/token-hash.js"
-import type { Account, Profile, User } from "../types.js"
-import type { CurrentUser } from "./current-user.js"
+import { signInInternalClaims } from "./session-claims.js"
+import type { SessionGrant } from "./session-grant.js"
 
-/** What the new session is for. */
-export interface SessionGrant {
-  user: User | AdapterUser
-  account: Account
-  profile?: Profile
-  /** Undefined for credentials (as `@auth/core`: the `jwt` callback then gets `isNewUser: false`). */
-  isNewUser?: boolean
-  /** The signed-in user before this sign-in, if any. */
-  current?: CurrentUser
-  /** The current session stays (the user linked an account to themselves). */
-  sameSession?: boolean
-}
+export type { SessionGrant } from "./session-grant.js"
 
 async function signInToken(ctx: RequestContext, grant: SessionGrant): Promise<JWT | null> {
   const { user, account, profile } = grant
@@ -70,7 +59,7 @@ async function issueJwt(ctx: RequestContext, grant: SessionGrant): Promise<void>
     return
   }
   logger.debug(`${type} sign-in: jwt callback returned a token`, { provider, claims: Object.keys(token) })
-  const { cookies, exp } = await issueJwtSession(ctx, token)
+  const { cookies, exp } = await issueJwtSession(ctx, joinInternalClaims(token, await signInInternalClaims(ctx, grant)))
   ctx.responseCookies.push(...cookies)
   logger.debug(`${type} sign-in: session issued`, { provider, expires: new Date(exp * 1000).toISOString() })
 }

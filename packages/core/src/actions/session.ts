@@ -26,9 +26,11 @@ import type { RequestContext } from "../context.js"
 import { type AuthError, type CallbackError, JWTSessionError, SessionTokenError } from "../errors.js"
 import { type JsonResponseInternal, NO_CACHE_HEADERS } from "../http/response.js"
 import type { JWT } from "../jwt.js"
+import { joinInternalClaims, splitInternalClaims } from "../session/internal-claims.js"
 import { nowInSeconds } from "../session/jwe.js"
 import { clearSessionCookies, type DecodedSession, decodeSessionTokenSteps, issueJwtSession } from "../session/jwt-session.js"
-import { answersFromTokenAlone, rememberAnswer, rememberedAnswer } from "../session/remembered-answer.js"
+import { jwtSessionEnded } from "../session/jwt-session-validity.js"
+import { answersFromTokenAlone, rememberAnswer, rememberedAnswer, rememberedInternalClaims } from "../session/remembered-answer.js"
 import { clearSessionCache, readSessionCache, sessionCacheCookie } from "../session/session-cache.js"
 import { slidesAt } from "../session/sliding-expiry.js"
 import { findStoredSession, type StoredSession } from "../session/stored-session.js"
@@ -36,11 +38,14 @@ import { hashSessionToken } from "../session/token-hash.js"
 import type { DatabaseSessionCallbackParams, ResponseInternal, Session } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
 
-/** Whether the `jwt` callback left the token as it was decoded. */
-function unchanged(jwtCallback: unknown, token: JWT, decoded: DecodedSession): boolean {
+/**
+ * Whether the token to keep (`full`: the callback's answer with Latchkey's
+ * claims back on) is the token as it was decoded.
+ */
+function unchanged(jwtCallback: unknown, token: JWT, visible: JWT, full: JWT, decoded: DecodedSession): boolean {
   // The default callback returns the decoded object untouched: no need to serialise it to know.
-  if (jwtCallback === defaultCallbacks.jwt && token === decoded.token) return true
-  return decoded.json !== undefined && JSON.stringify(token) === decoded.json
+  if (jwtCallback === defaultCallbacks.jwt && token === visible && full === decoded.token) return true
+  return decoded.json !== undefined && JSON.stringify(full) === decoded.json
 }
 
 /** The headers of a session read; each response gets its own copy. */
@@ -109,7 +114,8 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
     ctx.jsonAnswers && !isUpdate && answersFromTokenAlone(config) ? config.openedSessions.entry(ctx.cookieTable.sessionToken.name, stored.value) : undefined
   if (opened !== undefined) {
     const json = rememberedAnswer(config, opened)
-    if (json !== undefined) {
+    // An ended session (revoked, past its lifetime) takes the full path below, which clears it.
+    if (json !== undefined && (yield* jwtSessionEnded(ctx, rememberedInternalClaims(opened))) === undefined) {
       response.json = json
       return response
     }
@@ -121,10 +127,18 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
   } catch (error) {
     return endSession(ctx, response, new JWTSessionError("The session token could not be read; the session was cleared.", error as Error))
   }
+  // Latchkey's own claims (session/internal-claims.ts) never reach the callbacks.
+  const { token: visible, internal } = splitInternalClaims(decoded.token)
+  const ended = yield* jwtSessionEnded(ctx, internal)
+  if (ended !== undefined) {
+    config.logger.debug("session: the JWT session has ended; the cookie is cleared", { reason: ended })
+    ctx.responseCookies.push(...clearSessionCookies(ctx))
+    return response
+  }
   let token: JWT | null | undefined
   try {
     // Two literals rather than a spread of `{}`: the read path allocates one object, not three.
-    const params = isUpdate ? { token: decoded.token, trigger: "update" as const, session: newSession } : { token: decoded.token, session: newSession }
+    const params = isUpdate ? { token: visible, trigger: "update" as const, session: newSession } : { token: visible, session: newSession }
     token = yield* wait(config.callbacks.jwt(params))
   } catch (error) {
     return keepSession(ctx, response, namedCallbackFailure(error, "jwt", ctx.request))
@@ -138,18 +152,19 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
     const fix = "Return the token (e.g. `return token`), or null to end the session. The session cookie was kept; the answer is null."
     return keepSession(ctx, response, callbackError({ callback: "jwt", problem, action: actionOf(ctx.request), fix }))
   }
+  const full = joinInternalClaims(token, internal)
   const issuedAt = typeof decoded.token.iat === "number" ? decoded.token.iat : -Infinity
   const mustReissue =
     isUpdate ||
     decoded.json === undefined ||
     typeof decoded.token.exp !== "number" ||
     nowInSeconds() - issuedAt >= config.session.updateAge ||
-    !unchanged(config.callbacks.jwt, token, decoded)
+    !unchanged(config.callbacks.jwt, token, visible, full, decoded)
   // Untouched, the cookie expires session.maxAge after it was issued (iat).
   let exp = Math.min(decoded.token.exp as number, issuedAt + config.session.maxAge)
   if (mustReissue) {
     try {
-      const issued = yield* wait(issueJwtSession(ctx, token))
+      const issued = yield* wait(issueJwtSession(ctx, full))
       ctx.responseCookies.push(...issued.cookies)
       exp = issued.exp
     } catch (error) {
@@ -175,7 +190,7 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
   response.body = body
   if (opened !== undefined && !mustReissue) {
     response.json = JSON.stringify(body)
-    rememberAnswer(config, opened, decoded.token, response.json)
+    rememberAnswer(config, opened, decoded.token, response.json, internal)
   }
   if (config.events.session) yield* wait(config.events.session({ session: body as Session, token }))
   return response

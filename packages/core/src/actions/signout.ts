@@ -8,6 +8,7 @@
 
 import type { RequestContext } from "../context.js"
 import { InvalidCallbackUrl, SignOutError } from "../errors.js"
+import { splitInternalClaims } from "../session/internal-claims.js"
 import { clearSessionCookies, decodeSessionToken } from "../session/jwt-session.js"
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
@@ -39,7 +40,7 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
         // A JWT session ends with its cookie; decoding is only needed to tell the event handler.
         if (config.events.signOut) {
           const decoded = await decodeSessionToken(ctx, sessionToken)
-          await config.events.signOut({ token: decoded?.token ?? null })
+          await config.events.signOut({ token: decoded ? splitInternalClaims(decoded.token).token : null })
         }
       } else {
         const session = await endStoredSession(ctx, sessionToken)

@@ -17,12 +17,17 @@
  *   `iat`): once it is, the full path re-issues the cookie;
  * - the `session.maxAge` the reported expiry was computed with.
  *
+ * - nothing about the session's validity by its Latchkey claims (revocation,
+ *   `session.maxLifetime`): the caller asks session/jwt-session-validity.ts
+ *   with {@link rememberedInternalClaims} before using the answer.
+ *
  * It lives and goes with the remembered token (at most the cache's bound),
  * so it adds no unbounded state.
  */
 import { defaultCallbacks } from "../config/defaults.js"
 import type { PreparedConfig } from "../config/prepare.js"
 import type { JWT } from "../jwt.js"
+import type { InternalClaims } from "./internal-claims.js"
 import { CLOCK_TOLERANCE_SECONDS, nowInSeconds } from "./jwe.js"
 import type { OpenedToken } from "./opened-token-cache.js"
 
@@ -36,6 +41,8 @@ class RememberedAnswer {
     readonly iat: number,
     readonly exp: number,
     readonly nbf: number | undefined,
+    /** The token's Latchkey claims, whose validity every reuse checks again. */
+    readonly internal: InternalClaims | undefined,
   ) {}
 }
 
@@ -73,9 +80,14 @@ export function rememberedAnswer(config: PreparedConfig, opened: OpenedToken): s
  * Keeps `body`, the JSON answer a full read computed from `token` (which was
  * not re-issued), with the remembered entry of the token, if there is one.
  */
-export function rememberAnswer(config: PreparedConfig, opened: OpenedToken | undefined, token: JWT, body: string): void {
+export function rememberAnswer(config: PreparedConfig, opened: OpenedToken | undefined, token: JWT, body: string, internal: InternalClaims | undefined): void {
   const { iat, exp, nbf } = token
   if (opened === undefined || typeof iat !== "number" || typeof exp !== "number") return
   if (nbf !== undefined && typeof nbf !== "number") return
-  opened.derived = new RememberedAnswer(body, config.session.maxAge, iat, exp, nbf)
+  opened.derived = new RememberedAnswer(body, config.session.maxAge, iat, exp, nbf, internal)
+}
+
+/** The Latchkey claims of the token whose answer `opened` keeps (call after {@link rememberedAnswer} gave one). */
+export function rememberedInternalClaims(opened: OpenedToken): InternalClaims | undefined {
+  return opened.derived instanceof RememberedAnswer ? opened.derived.internal : undefined
 }

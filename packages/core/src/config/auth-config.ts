@@ -216,6 +216,28 @@ export interface EventCallbacks {
   updateUser: (message: { user: User }) => Awaitable<void>
   linkAccount: (message: { user: User | AdapterUser; account: Account; profile: User | AdapterUser }) => Awaitable<void>
   session: (message: { session: Session; token: JWT }) => Awaitable<void>
+  /**
+   * Latchkey: a sign-in failed (OWASP ASVS 5.0 16.3.1; `@auth/core` has no
+   * such event). `reason` is a stable code — the error type the user is
+   * sent back with (`CredentialsSignin`, `OAuthCallbackError`,
+   * `Verification`, …); `identifier` is the email or username as typed, only
+   * when the provider has one. Not awaited: it never delays the answer.
+   */
+  signInFailure: (message: { provider: string; reason: string; identifier?: string }) => Awaitable<void>
+  /**
+   * Latchkey: sessions were ended before their time — by the user
+   * (`by: "user"`, the sessions routes), by the identity provider
+   * (`"backchannel"`, a back-channel logout) or by the app (`"app"`,
+   * `revokeUserSessions`). `ids` are the opaque session ids `GET /sessions`
+   * lists. Not awaited: it never delays the answer.
+   */
+  sessionRevoked: (message: { userId: string; ids: string[]; by: "user" | "backchannel" | "app" }) => Awaitable<void>
+  /**
+   * Latchkey: a provider's access token was refreshed (`refresh: true`);
+   * `account` holds the new tokens, `provider` is the provider's id. Not
+   * awaited: it never delays the answer.
+   */
+  refreshToken: (message: { account: Account; provider: string }) => Awaitable<void>
 }
 
 /** Logger methods; any may be overridden, the rest use the default logger. */

@@ -20,3 +20,16 @@ export function randomSessionToken(): string {
     .replace(/\+/g, "-")
     .replace(/\//g, "_")
 }
+
+/**
+ * A session id for a JWT session's `lk.sid` (session/internal-claims.ts):
+ * 128 random bits, base64url (22 characters). It names the session in the
+ * revocation list and the registry; it is not a credential.
+ */
+export function randomSessionId(): string {
+  const values = crypto.getRandomValues(new Uint8Array(16))
+  return btoa(String.fromCharCode(...values))
+    .replace(/=+$/, "")
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+}

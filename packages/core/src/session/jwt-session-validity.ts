@@ -11,13 +11,14 @@
 import type { RequestContext } from "../context.js"
 import type { Steps } from "../util/steps.js"
 import type { InternalClaims } from "./internal-claims.js"
+import { isJwtSessionRevoked } from "./revocation.js"
 
 /** Why a JWT session can no longer be used, or `undefined` when it can. */
 export type EndedReason = "revoked" | "max-lifetime"
 
 /** As steps (the store may answer synchronously): the reason the session ended, or `undefined`. */
-// biome-ignore lint/correctness/useYield: scaffolding; the revocation check yields to the store.
-export function* jwtSessionEnded(_ctx: RequestContext, internal: InternalClaims | undefined): Steps<EndedReason | undefined> {
+export function* jwtSessionEnded(ctx: RequestContext, internal: InternalClaims | undefined): Steps<EndedReason | undefined> {
   if (internal === undefined) return undefined
+  if (internal.sid !== undefined && (yield* isJwtSessionRevoked(ctx.config, internal.sid))) return "revoked"
   return undefined
 }

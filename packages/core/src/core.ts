@@ -5,9 +5,9 @@
  * so no stack trace or internal message ever reaches a client.
  */
 
+import { reportSignInFailure } from "./account/sign-in-failure.js"
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
-import { reportSignInFailure } from "./account/sign-in-failure.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { actionOf, withAction } from "./config/callbacks.js"

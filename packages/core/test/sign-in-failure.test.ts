@@ -135,7 +135,7 @@ describe("credentials", () => {
       form: { csrfToken, username: "bob", password: "nope" },
       cookie: client.jar.header(),
     })
-    await expect(Auth(request, { ...config, raw } as AuthConfig)).rejects.toBeInstanceOf(CredentialsSignin)
+    await expect(Auth(request, { ...config, raw } as unknown as AuthConfig)).rejects.toBeInstanceOf(CredentialsSignin)
     expect(failures).toEqual([
       { provider: "credentials", reason: "CredentialsSignin", identifier: "alice" },
       { provider: "credentials", reason: "CredentialsSignin", identifier: "bob" },
@@ -424,7 +424,12 @@ describe("passkeys", () => {
     }
     const client = new Client(latchkey, config)
     expect((await client.send("/auth/webauthn-options/passkey?email=ada%40example.com")).status).toBe(200)
-    const data = JSON.stringify({ id: "AAAA", rawId: "AAAA", type: "public-key", response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" } })
+    const data = JSON.stringify({
+      id: "AAAA",
+      rawId: "AAAA",
+      type: "public-key",
+      response: { clientDataJSON: "e30", authenticatorData: "AA", signature: "AA" },
+    })
     const answer = await client.send("/auth/callback/passkey", { form: { action: "authenticate", data } })
     expect(errorParams(answer.headers.get("location")).error).toBe("WebAuthnVerificationError")
     // Without the challenge cookie (another browser, a replay): the browser check's Callback.

@@ -11,8 +11,8 @@
  */
 
 import { finishSignIn } from "../account/sign-in.js"
-import { reportSignInFailure } from "../account/sign-in-failure.js"
 import type { SignInAttempt } from "../account/sign-in-attempt.js"
+import { reportSignInFailure } from "../account/sign-in-failure.js"
 import type { InternalProvider } from "../config/providers.js"
 import type { RequestContext } from "../context.js"
 import { InvalidProvider, MissingCSRF } from "../errors.js"

@@ -20,6 +20,12 @@ export class RequestContext {
   /** Cookies the response will set, in order. */
   readonly responseCookies: Cookie[] = []
   readonly provider: InternalProvider | undefined
+  /**
+   * Who a sign-in was for when the request itself does not say: set by a
+   * flow that learns it from a sealed place (an email code's cookie), read
+   * by `events.signInFailure` (account/sign-in-failure.ts).
+   */
+  signInIdentifier: string | undefined
   #csrf?: Promise<{ token: string }>
   #callbackUrl?: Promise<string>
   #sessionCookie?: ChunkedCookieRead

@@ -5,6 +5,7 @@
  * so no stack trace or internal message ever reaches a client.
  */
 
+import { reportSignInFailure } from "./account/sign-in-failure.js"
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
@@ -148,13 +149,24 @@ function browserCheckFailed(ctx: RequestContext, error: unknown): boolean {
   return error instanceof InvalidCheck && ctx.request.action === "callback"
 }
 
-/** Where an error interrupting an action sends the user. */
-function errorRedirect(ctx: RequestContext, error: unknown): string {
-  const checkFailed = browserCheckFailed(ctx, error)
+/**
+ * The `error` value an error interrupting an action sends the user back
+ * with: a client-safe type, else `Configuration`. Also the `reason` of
+ * `events.signInFailure`.
+ */
+function clientErrorType(ctx: RequestContext, error: unknown): string {
   // A refused address or a failed send: the sign-in page's `EmailSignin` message asks to check the
   // address (docs/errors.md). `@auth/core` says `Configuration`, which tells the user nothing.
   // A failed browser check is `Callback`, a value of Auth.js's sign-in page set (`@auth/core`: `Configuration`).
-  const type = checkFailed ? "Callback" : error instanceof EmailSignInError ? "EmailSignin" : isClientError(error) ? error.type : "Configuration"
+  if (browserCheckFailed(ctx, error)) return "Callback"
+  if (error instanceof EmailSignInError) return "EmailSignin"
+  return isClientError(error) ? error.type : "Configuration"
+}
+
+/** Where an error interrupting an action sends the user. */
+function errorRedirect(ctx: RequestContext, error: unknown): string {
+  const checkFailed = browserCheckFailed(ctx, error)
+  const type = clientErrorType(ctx, error)
   const code =
     error instanceof CredentialsSignin || error instanceof WebAuthnVerificationError || error instanceof OAuthAccountNotLinked ? error.code : undefined
   const kind = checkFailed ? "signIn" : error instanceof AuthError ? error.kind : "error"
@@ -225,6 +237,8 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     return isRaw ? { raw: true, result } : done(toResponseParts(result, returnRedirectAsJson))
   } catch (error) {
     prepared.logger.error(withRequestAction(error, ctx))
+    // Not awaited: the event never delays or changes the answer (account/sign-in-failure.ts).
+    reportSignInFailure(ctx, clientErrorType(ctx, error))
     if (error instanceof AuthError && isRaw && !returnRedirectAsJson) throw error
     if (parsed.method === "POST" && parsed.action === "session") return done(jsonParts(null, 400))
     const url = errorRedirect(ctx, error)

@@ -12,6 +12,7 @@
 
 import { finishSignIn } from "../account/sign-in.js"
 import type { SignInAttempt } from "../account/sign-in-attempt.js"
+import { reportSignInFailure } from "../account/sign-in-failure.js"
 import type { InternalProvider } from "../config/providers.js"
 import type { RequestContext } from "../context.js"
 import { InvalidProvider, MissingCSRF } from "../errors.js"
@@ -60,7 +61,11 @@ export async function callback(ctx: RequestContext): Promise<ResponseInternal> {
   if (provider.type === "email") {
     const result = await emailCallback(ctx, provider as EmailProvider)
     if ("attempt" in result) return finishSignIn(ctx, result.attempt)
-    if ("retry" in result) return { redirect: result.retry, cookies: ctx.responseCookies }
+    if ("retry" in result) {
+      // A wrong code with tries left: no error is thrown, so this is the failure's answer (core.ts reports the rest).
+      reportSignInFailure(ctx, "Verification")
+      return { redirect: result.retry, cookies: ctx.responseCookies }
+    }
     const { renderEmailConfirmPage } = await builtInPages(ctx.config)
     return htmlResponse(ctx, renderEmailConfirmPage({ theme: ctx.config.theme, ...result.confirmation }))
   }

@@ -257,7 +257,7 @@ export function validateOptions(config: unknown): InvalidOption | undefined {
     checkString("basePath", config.basePath) ??
     checkSection("pages", config.pages, ["signIn", "signOut", "error", "verifyRequest", "newUser"], checkString) ??
     checkSection("callbacks", config.callbacks, ["signIn", "redirect", "session", "jwt"], checkFunction) ??
-    checkSection("events", config.events, ["signIn", "signOut", "createUser", "updateUser", "linkAccount", "session"], checkFunction) ??
+    checkSection("events", config.events, ["signIn", "signOut", "createUser", "updateUser", "linkAccount", "session", "signInFailure"], checkFunction) ??
     checkTheme(config.theme) ??
     checkCookies(config.cookies) ??
     checkFlag("trustHost", config.trustHost) ??

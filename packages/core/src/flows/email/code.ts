@@ -208,6 +208,8 @@ export async function checkCode(ctx: RequestContext, provider: EmailProvider, se
   if (typeof nonce !== "string" || typeof hash !== "string" || typeof email !== "string" || typeof link !== "string") {
     throw new Verification("The sign-in code's cookie is incomplete.", { provider: provider.id })
   }
+  // The code stands for this address: a failed try is reported with it (events.signInFailure).
+  ctx.signInIdentifier = email
   // A cookie from before the `sent` flag stood for a real send.
   const real = sent !== "0"
   const attempt = await takeTry(ctx, nonce, real, typeof expires === "string" ? Number(expires) : 0)

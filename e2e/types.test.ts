@@ -86,13 +86,17 @@ const groups = [...corpus, ...controls]
 describe.runIf(authCoreInstalled)("type corpus against @auth/core 0.41.3, as written", () => {
   const units = corpusUnits(groups, asAuthCore, (file) => file.text)
   const findings = findingsOf(units)
-  it.each(casesOf(units).map((c) => [c.name, c] as const))("%s", (_name, c) => expectCase(c, findings(c)))
+  // The first case runs the type check of every block at once (findings are computed lazily), so
+  // it needs far more than vitest's default on a loaded machine.
+  it.each(casesOf(units).map((c) => [c.name, c] as const))("%s", (_name, c) => expectCase(c, findings(c)), 180_000)
 })
 
 describe.runIf(latchkeyBuilt)("type corpus against Latchkey, after the import rewrite of docs/migration.md", () => {
   const units = corpusUnits(groups, asLatchkey, (file) => rewriteImports(file.relativePath, file.text, table))
   const findings = findingsOf(units)
-  it.each(casesOf(units).map((c) => [c.name, c] as const))("%s", (_name, c) => expectCase(c, findings(c)))
+  // The first case runs the type check of every block at once (findings are computed lazily), so
+  // it needs far more than vitest's default on a loaded machine.
+  it.each(casesOf(units).map((c) => [c.name, c] as const))("%s", (_name, c) => expectCase(c, findings(c)), 180_000)
 
   it("rewrites every @auth/ specifier, augmentations included", () => {
     const rewritten = corpus.flat().map((file) => rewriteImports(file.relativePath, file.text, table))
@@ -110,7 +114,9 @@ describe.runIf(latchkeyBuilt)("documentation code blocks against Latchkey", () =
     text: readFileSync(preamblePath, "utf8"),
   })
   const findings = findingsOf(units)
-  it.each(casesOf(units).map((c) => [c.name, c] as const))("%s", (_name, c) => expectCase(c, findings(c)))
+  // The first case runs the type check of every block at once (findings are computed lazily), so
+  // it needs far more than vitest's default on a loaded machine.
+  it.each(casesOf(units).map((c) => [c.name, c] as const))("%s", (_name, c) => expectCase(c, findings(c)), 180_000)
 
   it("skips only blocks that say why", () => {
     for (const block of skippedBlocks(root, markdown)) expect(block.skipReason!.trim().length).toBeGreaterThan(3)

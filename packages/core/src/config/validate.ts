@@ -137,7 +137,17 @@ function checkTheme(value: unknown): Problem {
   )
 }
 
-const COOKIE_PURPOSES = ["sessionToken", "callbackUrl", "csrfToken", "pkceCodeVerifier", "state", "nonce", "webauthnChallenge", "sessionCache"] as const
+const COOKIE_PURPOSES = [
+  "sessionToken",
+  "callbackUrl",
+  "csrfToken",
+  "pkceCodeVerifier",
+  "state",
+  "nonce",
+  "webauthnChallenge",
+  "sessionCache",
+  "signOutState",
+] as const
 
 function checkCookies(value: unknown): Problem {
   return checkSection("cookies", value, COOKIE_PURPOSES, (path, cookie) => {

@@ -21,7 +21,7 @@ export function revokedSessionKey(sid: string): string {
 }
 
 /** How long an entry must live: as long as a cookie of the session can come back. */
-function revocationTtl(config: PreparedConfig): number {
+export function revocationTtl(config: PreparedConfig): number {
   const lifetime = Math.max(config.session.maxAge, config.jwt.maxAge)
   return Math.min(Math.max(1, Math.ceil(lifetime)), MAX_STORE_TTL)
 }

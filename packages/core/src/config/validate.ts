@@ -102,6 +102,7 @@ function checkSession(value: unknown): Problem {
     checkOneOf("session.strategy", value.strategy, ["jwt", "database"]) ??
     checkSeconds("session.maxAge", value.maxAge) ??
     checkSeconds("session.updateAge", value.updateAge) ??
+    checkSeconds("session.revocationCheckInterval", value.revocationCheckInterval) ??
     checkFunction("session.generateSessionToken", value.generateSessionToken) ??
     checkLegacyTokens(value.legacyTokens) ??
     checkSessionCache(value.cache)

@@ -120,11 +120,17 @@ describe("RP-initiated logout", () => {
     expect(response.headers.get("location")).toBe(`${APP.origin}/goodbye`)
   })
 
-  it("with federatedSignOut the session token carries the provider and the ID token under lk", async () => {
+  it("with federatedSignOut the session token carries the provider and the ID token under lk, and a read does not re-issue it", async () => {
     const client = await registerClient()
     const app = browser(appConfig([oidcProvider(op, client, "op", { federatedSignOut: true })]))
     await signIn(app, op, "op")
     const token = await decode({ token: app.jar.get(names.session)!, secret: SECRET, salt: names.session })
     expect(token?.lk).toEqual({ p: "op", idt: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/) })
+    // An unchanged session is answered without a new cookie, as one without lk is (updateAge).
+    for (let read = 0; read < 2; read++) {
+      const { response, body } = await app.session()
+      expect(body?.user?.email).toBe("ada@example.com")
+      expect(findSetCookie(response, names.session)).toBeUndefined()
+    }
   })
 })

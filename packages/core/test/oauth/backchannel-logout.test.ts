@@ -225,6 +225,23 @@ describe("the provider's own logout ends the Latchkey session on the next read",
     })
   }
 
+  it("database strategy, a hand-made token by sub: every session of the subject is deleted, and events.sessionRevoked is told", async () => {
+    const client = await registerLogoutClient()
+    const seen: unknown[] = []
+    const config = appConfig([oidcProvider(op, client, "op", { backchannelLogout: true })], {
+      adapter: MemoryAdapter(),
+      session: { strategy: "database" },
+      events: { sessionRevoked: (message: unknown) => void seen.push(message) },
+    })
+    const one = await signedIn(config)
+    const two = await signedIn(config)
+    const answer = await post(one.app, await op.signJwt(logoutClaims(client, { sub: one.sub })))
+    expect(answer).toEqual({ status: 200, cacheControl: "no-store", body: {} })
+    expect((await one.app.session()).body).toBeNull()
+    expect((await two.app.session()).body).toBeNull()
+    expect(seen).toEqual([{ userId: expect.any(String), ids: [expect.any(String), expect.any(String)], by: "backchannel" }])
+  })
+
   it("without a sid in the provider's tokens, by sub", async () => {
     const client = await registerLogoutClient({ sessionRequired: false })
     const config = appConfig([oidcProvider(op, client, "op", { backchannelLogout: true })])

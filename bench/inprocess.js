@@ -69,6 +69,13 @@ async function run(Auth, config, url, users, concurrency, seconds) {
 try {
   const { Auth, Credentials, label } = await loadLibrary(side)
   const config = makeConfig(Credentials, env("BENCH_SECRET"))
+  // The revocation rows (revocation-rows.js): the store the list lives in, and how stale it may be.
+  const revocation = process.env.BENCH_REVOCATION
+  if (revocation === "redis" || revocation === "redis-2s") {
+    const [{ RedisStore }, { Redis }] = await Promise.all([import("@latchkey/adapter-redis"), import("ioredis")])
+    config.store = new RedisStore(new Redis(process.env.REDIS_URL ?? "redis://127.0.0.1:6379"), { prefix: "latchkey-bench-revocation:" })
+    if (revocation === "redis-2s") config.session = { ...config.session, revocationCheckInterval: 2 }
+  }
   const url = env("BENCH_URL")
   const variant = process.argv[3] ?? "one"
   const list = usersOf(variant)

@@ -57,6 +57,7 @@ import { COLD_RUNS, coldStartRun, reportColdStart } from "./cold-start-rows.js"
 import { ALL_TARGETS, DB_SIDES, databaseRatios, databaseRun, databaseTargets, estimateDatabaseSeconds, reportDatabase } from "./database-rows.js"
 import { loadLibrary, makeConfig, STANDIN } from "./implementations.js"
 import { estimatePasswordlessSeconds, PASSWORDLESS_SIDES, passwordlessRatios, passwordlessRun, reportPasswordless, startSmtpSink } from "./passwordless-rows.js"
+import { REVOCATION_VARIANTS, redisAnswers, reportRevocation, revocationCookie, revocationRun } from "./revocation-rows.js"
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3)
 const DURATION = Number(process.env.BENCH_DURATION ?? 3)
@@ -280,7 +281,8 @@ function estimateRunSeconds() {
   // 2-core VM) to prepare and run, warm-up batch (a tenth) included.
   const oauthChild = startUp + 2 * (WARMUP + OAUTH_DURATION) + 1.1 * OAUTH_CALLBACKS * 0.008
   const oauth = ROUNDS * OAUTH_SIDES.length * oauthChild + startUp
-  return 2 + minting + inProcess + coldStart + http + oauth + estimateDatabaseSeconds(ROUNDS, ALL_TARGETS) + estimatePasswordlessSeconds(ROUNDS)
+  const revocation = ROUNDS * REVOCATION_VARIANTS.length * (startUp + WARMUP + IN_PROCESS_DURATION)
+  return 2 + minting + inProcess + coldStart + http + oauth + revocation + estimateDatabaseSeconds(ROUNDS, ALL_TARGETS) + estimatePasswordlessSeconds(ROUNDS)
 }
 
 const cpus = os.cpus()
@@ -331,6 +333,9 @@ const authjs = await loadLibrary("authjs").catch((error) => fail(error.message))
 const secret = randomBytes(32).toString("base64url")
 const jwe = await latchkey.encode({ token: TOKEN, secret, salt: COOKIE_NAME })
 const cookie = `${COOKIE_NAME}=${jwe}`
+const cookieWithSid = await revocationCookie(latchkey, { token: TOKEN, secret, cookieName: COOKIE_NAME })
+const redisForRevocation = await redisAnswers()
+if (!redisForRevocation) console.warn(`WARNING: no Redis answers; the revocation rows with Redis are skipped`)
 console.log(`session cookie minted by ${latchkey.label} jwt.encode: ${cookie.length} bytes`)
 
 const sessionBodies = {}
@@ -581,7 +586,13 @@ for (let round = 1; round <= ROUNDS; round++) {
       `, email sign-in ${fmt(ratios["pw.signinEmail"], 2)}x, email callback ${fmt(ratios["pw.emailCallback"], 2)}x, ` +
       `webauthn-options ${fmt(ratios["pw.webauthnOptions"], 2)}x, passkey ${fmt(ratios["pw.passkey"], 2)}x`,
   )
-  rounds.push({ round, inProcess, coldStart, http, oauth, database: db, passwordless, ratios })
+  const revocation = {}
+  for (const variant of REVOCATION_VARIANTS) {
+    if (variant.startsWith("redis") && !redisForRevocation) continue
+    const log = (text) => process.stdout.write(text)
+    revocation[variant] = await revocationRun({ variant, round, rounds: ROUNDS, childEnv, revocationCookie: cookieWithSid, forkChild, fail, log })
+  }
+  rounds.push({ round, inProcess, coldStart, http, oauth, database: db, passwordless, ratios, revocation })
 }
 await Promise.all([...servers.map((server) => server.child.stop()), openIdProvider.child.stop(), smtpSink.close()])
 
@@ -727,6 +738,7 @@ console.log(
 
 const databaseSection = reportDatabase({ rounds, targets: database.targets, skipped: database.skipped, summarizeRow, ratioSummary, fmt, verdict, tag })
 const passwordlessSection = reportPasswordless({ rounds, summarizeRow, ratioSummary, fmt, tag })
+const revocationSection = reportRevocation({ rounds, fmt, verdict, tag, skippedRedis: !redisForRevocation })
 // Bundle sizes do not depend on the machine's load: measured once, after the timed rows.
 console.log("")
 const clientSize = await measureClientSizes()
@@ -803,6 +815,7 @@ const results = {
   ),
   database: databaseSection,
   passwordless: passwordlessSection,
+  revocation: revocationSection,
   // Bytes of minified bundles and of their gzip, per row of client-size.js.
   clientSize,
   headlines: {

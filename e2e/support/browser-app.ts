@@ -11,6 +11,7 @@ import { createServer } from "node:http"
 import type { AddressInfo } from "node:net"
 import { Auth, type AuthConfig } from "../../packages/core/src/index.js"
 import Credentials from "../../packages/core/src/providers/credentials.js"
+import type { Provider } from "../../packages/core/src/providers/index.js"
 import type { Theme } from "../../packages/core/src/types.js"
 import { toNodeHandler } from "../../packages/node/src/index.js"
 
@@ -65,6 +66,11 @@ export interface BrowserAppOptions {
   basePath?: string
   /** Extra files served as they are, by exact pathname. */
   files?: Record<string, StaticFile>
+  /**
+   * More providers, after the username/password one, made from the app's
+   * origin once it listens (an OAuth client's redirect URIs name the port).
+   */
+  providers?: (origin: string) => Provider[]
 }
 
 /**
@@ -132,6 +138,8 @@ export async function startBrowserApp(options: BrowserAppOptions = {}): Promise<
     server.listen(0, "127.0.0.1", resolve)
   })
   const { port } = server.address() as AddressInfo
+  // Before the first request: the configuration is prepared then.
+  if (options.providers) config.providers.push(...options.providers(`http://127.0.0.1:${port}`))
   return {
     url: `http://127.0.0.1:${port}`,
     logged,

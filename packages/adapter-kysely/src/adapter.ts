@@ -29,6 +29,7 @@ import type {
   AdapterSession,
   AdapterUser,
   AuthenticatorBackupStateUpdate,
+  ProviderSessionDeletion,
   VerificationToken,
 } from "@latchkey/core/adapters"
 import { type Kysely, type RawBuilder, sql } from "kysely"
@@ -68,10 +69,12 @@ export interface KyselyAdapterOptions {
 /**
  * What {@link KyselyAdapter} returns: every operation of the contract,
  * none optional, plus Latchkey's `updateAuthenticatorBackupState` (the
- * passkey backup state, docs/providers/passkey.md), so `adapter.getUserByEmail(email)` needs no `!`. Still an
+ * passkey backup state, docs/providers/passkey.md) and
+ * `deleteSessionsByProviderSession` (federated sign-out, docs/sessions.md; the
+ * columns of migration 0006), so `adapter.getUserByEmail(email)` needs no `!`. Still an
  * `Adapter`, so it goes wherever one does.
  */
-export type KyselyAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate>
+export type KyselyAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate> & Required<ProviderSessionDeletion>
 
 /**
  * Creates the adapter over `db`, a Kysely instance with a SQLite
@@ -274,6 +277,29 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
         const { numDeletedRows } = await remove.executeTakeFirst()
         return numDeletedRows > 0n ? read<AdapterSession>("Session", row) : null
       }),
+
+    deleteSessionsByProviderSession: async ({ providerSessionId, providerSubject }) => {
+      if (providerSessionId === undefined && providerSubject === undefined) return []
+      const matches = (): RawBuilder<boolean> => {
+        if (providerSessionId !== undefined && providerSubject !== undefined) {
+          return sql<boolean>`(${exact("providerSessionId", providerSessionId)} and ${exact("providerSubject", providerSubject)})`
+        }
+        return providerSessionId !== undefined ? exact("providerSessionId", providerSessionId) : exact("providerSubject", providerSubject!)
+      }
+      const rows = await write("deleteSessionsByProviderSession", "Session", async () => {
+        if (returning) return kysely.deleteFrom("Session").where(matches()).returningAll().execute()
+        // No RETURNING (MySQL): read, then delete exactly the rows read, by their token.
+        const found = await kysely.selectFrom("Session").selectAll().where(matches()).execute()
+        const deleted = []
+        for (const row of found) {
+          const { numDeletedRows } = await kysely.deleteFrom("Session").where(exact("sessionToken", row.sessionToken)).executeTakeFirst()
+          if (numDeletedRows > 0n) deleted.push(row)
+        }
+        return deleted
+      })
+      const sessions = await Promise.all(rows.map((row) => read<AdapterSession>("Session", row as Record<string, unknown>)))
+      return sessions.filter((session): session is AdapterSession => session !== null)
+    },
 
     async createVerificationToken(verificationToken) {
       await write("createVerificationToken", "VerificationToken", () =>

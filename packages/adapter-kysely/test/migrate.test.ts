@@ -54,6 +54,8 @@ const lookups: Array<[table: string, columns: string[], unique: boolean, used: s
   ["Account", ["userId"], false, "deleteUser"],
   ["Session", ["sessionToken"], true, "getSessionAndUser, updateSession, deleteSession"],
   ["Session", ["userId"], false, "deleteUser"],
+  ["Session", ["providerSessionId"], false, "deleteSessionsByProviderSession"],
+  ["Session", ["providerSubject"], false, "deleteSessionsByProviderSession"],
   ["VerificationToken", ["identifier", "token"], true, "useVerificationToken"],
   ["Authenticator", ["credentialID"], true, "getAuthenticator, updateAuthenticatorCounter"],
   ["Authenticator", ["userId"], false, "listAuthenticatorsByUserId, deleteUser"],
@@ -92,7 +94,7 @@ await forEachFamily((create, label) => {
     // What the earlier schema refused.
     await expect(before.createUser(newUser({ email: null as unknown as string }))).rejects.toBeInstanceOf(Error)
 
-    expect((await migrate(target.db)).applied).toEqual(["0004_nullable_user_email"])
+    expect((await migrate(target.db)).applied).toEqual(migrationNames.slice(migrationNames.indexOf("0004_nullable_user_email")))
     expect((await migrate(target.db)).applied).toEqual([])
     const adapter = KyselyAdapter(target.db)
     expect(await adapter.getUserByEmail(ada.email)).toEqual(ada)
@@ -111,6 +113,21 @@ await forEachFamily((create, label) => {
       await target.db.deleteFrom("User").where("id", "=", ada.id).execute()
       expect(await target.db.selectFrom("Session").selectAll().execute()).toEqual([])
     }
+  })
+
+  it("0006 adds providerSessionId and providerSubject to Session, keeping its rows, and the adapter then ends sessions by them", async () => {
+    await migrate(target.db, { to: "0004_nullable_user_email" })
+    const before = KyselyAdapter(target.db)
+    const ada = await before.createUser(newUser())
+    const kept = await before.createSession(newSession(ada.id))
+    await migrate(target.db)
+    const adapter = KyselyAdapter(target.db)
+    const federated = await adapter.createSession(newSession(ada.id, { providerSessionId: "op:sid-1", providerSubject: "op:sub-1" }))
+    expect((await adapter.getSessionAndUser(kept.sessionToken))?.session.providerSessionId ?? null).toBeNull()
+    expect((await adapter.deleteSessionsByProviderSession({ providerSessionId: "op:sid-1" })).map((session) => session.sessionToken)).toEqual([
+      federated.sessionToken,
+    ])
+    expect((await adapter.getSessionAndUser(kept.sessionToken))?.user.id).toBe(ada.id)
   })
 
   it("puts an index on every column a lookup uses", async () => {

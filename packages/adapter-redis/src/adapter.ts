@@ -8,7 +8,15 @@
  *
  * @module adapter
  */
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latchkey/core/adapters"
+import type {
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  ProviderSessionDeletion,
+  VerificationToken,
+} from "@latchkey/core/adapters"
 import * as accounts from "./accounts.js"
 import * as authenticators from "./authenticators.js"
 import { bounded } from "./bounded.js"
@@ -22,7 +30,7 @@ import * as users from "./users.js"
 import * as tokens from "./verification-tokens.js"
 
 /** The adapter `RedisAdapter` returns when Redis keeps everything: all 19 operations. */
-export type RedisAdapterInstance = Required<Adapter>
+export type RedisAdapterInstance = Required<Adapter> & Required<ProviderSessionDeletion>
 
 /** The operations Redis itself serves in sessions-only mode. */
 type SessionOperation = "createSession" | "updateSession" | "deleteSession" | "createVerificationToken" | "useVerificationToken" | "getSessionAndUser"
@@ -107,7 +115,9 @@ export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptio
     deleteSession: (sessionToken: string) => limit("deleteSession", () => sessions.deleteSession(store, sessionToken)),
     createVerificationToken: (token: VerificationToken) => limit("createVerificationToken", () => tokens.createVerificationToken(store, token)),
     useVerificationToken: (params: { identifier: string; token: string }) => limit("useVerificationToken", () => tokens.useVerificationToken(store, params)),
-  } satisfies Adapter
+    deleteSessionsByProviderSession: (query: { providerSessionId?: string; providerSubject?: string }) =>
+      limit("deleteSessionsByProviderSession", () => sessions.deleteSessionsByProviderSession(store, query)),
+  } satisfies Adapter & ProviderSessionDeletion
 
   if (userAdapter) return sessionsOnly(store, limit, userAdapter, sessionOperations)
 

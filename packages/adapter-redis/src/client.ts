@@ -28,6 +28,9 @@ export interface Commands {
   zrem(key: string, ...members: string[]): Promise<number>
   srem(key: string, ...members: string[]): Promise<number>
   smembers(key: string): Promise<string[]>
+  sadd(key: string, ...members: string[]): Promise<number>
+  pttl(key: string): Promise<number>
+  pexpireat(key: string, unixTimeMilliseconds: number): Promise<number>
 }
 
 /** The client seen through {@link Commands}. */

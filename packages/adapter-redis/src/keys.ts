@@ -16,6 +16,8 @@
  * <prefix>account:<provider>:<providerAccountId>  string  → user id
  * <prefix>authenticator:<credential ID>    string  → user id
  * <prefix>session:<session token>          hash    the session, expiring with it
+ * <prefix>psid:<provider>:<sid>            set     session tokens of an OpenID Provider session (federated sign-out)
+ * <prefix>psub:<provider>:<sub>            set     session tokens of an OpenID Provider subject (federated sign-out)
  * <prefix>verification:<identifier>:<token>  string  the token, expiring with it
  * ```
  *
@@ -71,6 +73,12 @@ export interface KeyLayout {
   session(member: string): string
   /** One verification token (string). */
   verification(identifier: string, token: string): string
+  /**
+   * The sessions (as {@link KeyLayout.sessionMember}s) that recorded this
+   * `providerSessionId` or `providerSubject` (`"<provider>:<value>"`), a set
+   * (federated sign-out, `deleteSessionsByProviderSession`).
+   */
+  providerSessions(kind: "psid" | "psub", value: string): string
 }
 
 /**
@@ -108,5 +116,6 @@ export function keyLayout(prefix: string): KeyLayout {
     sessionMember: (sessionToken) => escapeKeyPart(sessionToken),
     session: (member) => `${p}session:${member}`,
     verification: (identifier, token) => `${p}verification:${escapeKeyPart(identifier)}:${escapeKeyPart(token)}`,
+    providerSessions: (kind, value) => `${p}${kind}:${escapeKeyPart(value)}`,
   }
 }

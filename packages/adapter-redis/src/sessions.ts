@@ -46,6 +46,7 @@ export async function createSession(store: Store, options: SessionOptions, sessi
   const fields = encodeFields(session)
   const created = await runScript(redis, createHashScript, [keys.session(member)], [expires, ...fields])
   if (created !== 1) throw new RedisAdapterError("createSession", "duplicate", "a session with this token already exists")
+  await indexProviderSession(store, session, member, expires)
   return decodeFields<AdapterSession>(fields)!
 }
 
@@ -106,4 +107,58 @@ export async function deleteSession(store: Store, sessionToken: string): Promise
   const session = decodeFields<AdapterSession>((await runScript(redis, takeHashScript, [keys.session(member)])) as string[])
   if (isKey(session?.userId)) await redis.zrem(keys.sessions(session.userId), member)
   return session
+}
+
+/** The provider-session sets `session` belongs to (federated sign-out). */
+function providerSessionKeys(store: Store, session: Partial<AdapterSession>): string[] {
+  const keys: string[] = []
+  if (typeof session.providerSessionId === "string" && session.providerSessionId) keys.push(store.keys.providerSessions("psid", session.providerSessionId))
+  if (typeof session.providerSubject === "string" && session.providerSubject) keys.push(store.keys.providerSessions("psub", session.providerSubject))
+  return keys
+}
+
+/**
+ * Adds the session to the sets of its `providerSessionId` and
+ * `providerSubject`, each living at least until the session expires. One
+ * key per command, so it runs on Redis Cluster as it is.
+ */
+async function indexProviderSession(store: Store, session: AdapterSession, member: string, expires: number): Promise<void> {
+  for (const key of providerSessionKeys(store, session)) {
+    await store.redis.sadd(key, member)
+    const left = await store.redis.pttl(key)
+    // -1: no expiry yet; a set never expires before its longest-lived session.
+    if (left === -1 || left < expires - Date.now()) await store.redis.pexpireat(key, expires)
+  }
+}
+
+/**
+ * Deletes the sessions that recorded `providerSessionId` (when given) and
+ * `providerSubject` (when given) and returns them (federated sign-out,
+ * docs/sessions.md). `[]` when none matched, or for a query with neither.
+ */
+export async function deleteSessionsByProviderSession(
+  store: Store,
+  query: { providerSessionId?: string; providerSubject?: string },
+): Promise<AdapterSession[]> {
+  const { providerSessionId, providerSubject } = query
+  if (providerSessionId === undefined && providerSubject === undefined) return []
+  const { keys, redis } = store
+  const key = providerSessionId !== undefined ? keys.providerSessions("psid", providerSessionId) : keys.providerSessions("psub", providerSubject!)
+  const deleted: AdapterSession[] = []
+  for (const member of await redis.smembers(key)) {
+    const session = decodeFields<AdapterSession>(await redis.hgetall(keys.session(member)))
+    if (!session) {
+      // Expired or deleted on its own: only the set entry is left.
+      await redis.srem(key, member)
+      continue
+    }
+    if (providerSessionId !== undefined && session.providerSessionId !== providerSessionId) continue
+    if (providerSubject !== undefined && session.providerSubject !== providerSubject) continue
+    const taken = decodeFields<AdapterSession>((await runScript(redis, takeHashScript, [keys.session(member)])) as string[])
+    for (const index of providerSessionKeys(store, session)) await redis.srem(index, member)
+    if (!taken) continue
+    if (isKey(taken.userId)) await redis.zrem(keys.sessions(taken.userId), member)
+    deleted.push(taken)
+  }
+  return deleted
 }

@@ -44,7 +44,9 @@ describe("RedisAdapter: options", () => {
 
   it("accepts the two modes, and a users adapter given as a function", () => {
     const full = RedisAdapter(redis, { prefix: "app:", timeout: 0 })
-    expect(Object.keys(full).sort()).toHaveLength(19)
+    // The 19 of the contract, and Latchkey's federated sign-out extension.
+    expect(Object.keys(full).sort()).toHaveLength(20)
+    expect(typeof full.deleteSessionsByProviderSession).toBe("function")
     const sessionsOnly = RedisAdapter(redis, { only: "sessions", users: () => users })
     expect(typeof sessionsOnly.getSessionAndUser).toBe("function")
   })

@@ -5,12 +5,12 @@
  * @module context
  */
 
-import type { Adapter } from "@latchkey/core/adapters"
+import type { Adapter, ProviderSessionDeletion } from "@latchkey/core/adapters"
 import { it } from "vitest"
-import type { AdapterOperation, ConformanceDatabase, ConformanceGroup, ConformanceOptions, ExtraFields } from "./options.js"
+import type { AdapterExtension, AdapterOperation, ConformanceDatabase, ConformanceGroup, ConformanceOptions, ExtraFields } from "./options.js"
 
 /** The adapter with every operation present (the suite checks presence before the call). */
-export type FullAdapter = Required<Adapter>
+export type FullAdapter = Required<Adapter> & ProviderSessionDeletion
 
 /** What each group's registration function receives. */
 export interface SuiteContext {
@@ -27,7 +27,7 @@ export interface SuiteContext {
    * or one of the operations is in `skip`; otherwise each operation must exist
    * on the adapter, or the test fails naming it.
    */
-  readonly test: (group: ConformanceGroup, name: string, operations: readonly AdapterOperation[], body: () => Promise<void>) => void
+  readonly test: (group: ConformanceGroup, name: string, operations: readonly (AdapterOperation | AdapterExtension)[], body: () => Promise<void>) => void
 }
 
 /** The holder `beforeAll` fills with the resolved adapter. */
@@ -59,7 +59,7 @@ export function createContext(options: ConformanceOptions, slot: AdapterSlot): S
       const skipped = skip.has(group) || operations.some((operation) => skip.has(operation))
       const run = async () => {
         const current = slot.current
-        const missing = operations.filter((operation) => typeof current?.[operation] !== "function")
+        const missing = operations.filter((operation) => typeof (current as Record<string, unknown> | undefined)?.[operation] !== "function")
         if (missing.length > 0) {
           throw new Error(
             `adapter-test: the adapter does not implement ${missing.join(", ")}. Implement ${missing.length > 1 ? "them" : "it"}, ` +

@@ -36,6 +36,7 @@ import { datesGroup } from "./groups/dates.js"
 import { extraFieldsGroup } from "./groups/extra-fields.js"
 import { hostileGroup } from "./groups/hostile.js"
 import { notFoundGroup } from "./groups/not-found.js"
+import { providerSessionsGroup } from "./groups/provider-sessions.js"
 import { sessionsGroup } from "./groups/sessions.js"
 import { singleUseGroup } from "./groups/single-use.js"
 import { usersGroup } from "./groups/users.js"
@@ -46,6 +47,7 @@ import type { ConformanceOptions } from "./options.js"
 export { newAccount, newAuthenticator, newSession, newUser, newUserWithoutEmail, newVerificationToken, randomId } from "./fixtures.js"
 export { type HostileValue, hostileValues, LONG_LENGTH, lookalikes } from "./hostile-values.js"
 export type {
+  AdapterExtension,
   AdapterOperation,
   Awaitable,
   ConformanceDatabase,
@@ -98,6 +100,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     singleUseGroup(ctx)
     countersGroup(ctx)
     hostileGroup(ctx)
+    providerSessionsGroup(ctx)
   })
 }
 export { type RateLimitStoreTestOptions, runRateLimitStoreTests } from "./rate-limit.js"

@@ -25,6 +25,9 @@ export type AdapterOperation = AdapterMethod
 /** Every operation name: core's list (`ADAPTER_METHODS` of `@latchkey/core/adapters`). */
 export const adapterOperations: readonly AdapterOperation[] = ADAPTER_METHODS
 
+/** Latchkey's optional extensions of the contract that the suite tests (`@latchkey/core/adapters`). */
+export type AdapterExtension = "deleteSessionsByProviderSession"
+
 /**
  * The groups of the suite. Each is a `describe` block of the same name and
  * can be skipped as a whole.
@@ -49,6 +52,9 @@ export const adapterOperations: readonly AdapterOperation[] = ADAPTER_METHODS
  * - `counters`: the stored WebAuthn signature counter never goes backwards.
  * - `hostile`: quotes, backslashes, `%`, `_`, NUL, 10,000-character values,
  *   unicode and mixed-case emails in every key field.
+ * - `providerSessions`: Latchkey's extension for federated sign-out
+ *   (`deleteSessionsByProviderSession`, the session's `providerSessionId` and
+ *   `providerSubject`). Skip it (or the operation) for an adapter without it.
  */
 export type ConformanceGroup =
   | "users"
@@ -64,6 +70,7 @@ export type ConformanceGroup =
   | "singleUse"
   | "counters"
   | "hostile"
+  | "providerSessions"
 
 /**
  * Raw reads of your storage that bypass the adapter, so the suite can check
@@ -109,7 +116,7 @@ export interface ConformanceOptions {
    * listed. An operation that is neither listed nor implemented fails the
    * tests that need it, naming it. Default: nothing skipped.
    */
-  skip?: ReadonlyArray<ConformanceGroup | AdapterOperation>
+  skip?: ReadonlyArray<ConformanceGroup | AdapterOperation | AdapterExtension>
   /**
    * Whether the adapter implements the WebAuthn operations
    * (`createAuthenticator`, `getAuthenticator`, `listAuthenticatorsByUserId`,

@@ -28,7 +28,20 @@ export type WebAuthnOptionsResponseBody =
   | { action: "register"; options: PublicKeyCredentialCreationOptionsJSON }
 
 /** The HTTP actions (docs/architecture.md, "Actions"). */
-export type AuthAction = "callback" | "csrf" | "error" | "providers" | "session" | "signin" | "signout" | "verify-request" | "webauthn-options"
+export type AuthAction =
+  | "callback"
+  | "csrf"
+  | "error"
+  | "providers"
+  | "session"
+  | "signin"
+  | "signout"
+  | "verify-request"
+  | "webauthn-options"
+  /** Latchkey: `POST /backchannel-logout/{provider}`, OpenID Connect Back-Channel Logout 1.0 (docs/sessions.md, "Federated sign-out"). */
+  | "backchannel-logout"
+  /** Latchkey: `GET /signout-return`, where a provider's end-session endpoint sends the browser back (RP-Initiated Logout 1.0). */
+  | "signout-return"
 
 /**
  * What Latchkey reads of a request's headers. A web `Headers` satisfies it;

@@ -16,6 +16,9 @@
  * - `store-without-rate-limits`: the configured `store` has no `consume`, and
  *   `rateLimit.store` is not set, so the email limits count in this
  *   process only, not in the shared store. Latchkey only.
+ * - `federated-signout-unavailable`: a provider has `federatedSignOut` but
+ *   no end-session endpoint (none in discovery, no `endSessionUrl`), so
+ *   sign-out stays local. Logged once per configuration. Latchkey only.
  */
 export type WarningCode =
   | "debug-enabled"
@@ -27,3 +30,4 @@ export type WarningCode =
   | "no-providers"
   | "no-client-ip"
   | "store-without-rate-limits"
+  | "federated-signout-unavailable"

@@ -11,15 +11,17 @@
  *   fixation); one the user keeps (linking an account) is re-used.
  */
 
+import type { ProviderSessionDeletion } from "../adapters/contract.js"
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
 import type { RequestContext } from "../context.js"
 import type { JWT } from "../jwt.js"
+import { keepsProviderSession } from "../providers/lib/federated-logout.js"
 import { joinInternalClaims } from "../session/internal-claims.js"
 import { clearSessionCookies, issueJwtSession } from "../session/jwt-session.js"
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
 import { hashSessionToken } from "../session/token-hash.js"
-import { signInInternalClaims } from "./session-claims.js"
+import { idTokenSession, signInInternalClaims } from "./session-claims.js"
 import type { SessionGrant } from "./session-grant.js"
 
 export type { SessionGrant } from "./session-grant.js"
@@ -64,6 +66,25 @@ async function issueJwt(ctx: RequestContext, grant: SessionGrant): Promise<void>
   logger.debug(`${type} sign-in: session issued`, { provider, expires: new Date(exp * 1000).toISOString() })
 }
 
+/**
+ * The provider session a database session records for federated sign-out
+ * (`"<providerId>:<sid>"`, `"<providerId>:<sub>"`), handed only to an
+ * adapter that has `deleteSessionsByProviderSession` (adapters/contract.ts).
+ */
+function providerSessionFields(ctx: RequestContext, grant: SessionGrant): { providerSessionId?: string; providerSubject?: string } {
+  const adapter = ctx.config.adapter as ProviderSessionDeletion | undefined
+  if (typeof adapter?.deleteSessionsByProviderSession !== "function") return {}
+  const providerId = grant.account.provider
+  if (!keepsProviderSession(ctx.config.providers.find((provider) => provider.id === providerId))) return {}
+  const { sid, sub } = idTokenSession(grant.account.id_token)
+  // Without an ID token `sub` (a plain OAuth provider), the account id names the user at the provider.
+  const subject = sub ?? grant.account.providerAccountId
+  return {
+    ...(sid ? { providerSessionId: `${providerId}:${sid}` } : {}),
+    ...(subject ? { providerSubject: `${providerId}:${subject}` } : {}),
+  }
+}
+
 async function issueDatabaseSession(ctx: RequestContext, grant: SessionGrant): Promise<void> {
   const { adapter, session: options, logger } = ctx.config
   const { name, options: cookieOptions } = ctx.cookieTable.sessionToken
@@ -81,7 +102,7 @@ async function issueDatabaseSession(ctx: RequestContext, grant: SessionGrant): P
     throw new TypeError(`session.generateSessionToken must return a non-empty string; it returned ${token === "" ? "an empty string" : typeof token}.`)
   }
   const expires = new Date(Date.now() + options.maxAge * 1000)
-  await adapter!.createSession!({ sessionToken: await hashSessionToken(token), userId: String(grant.user.id), expires })
+  await adapter!.createSession!({ sessionToken: await hashSessionToken(token), userId: String(grant.user.id), expires, ...providerSessionFields(ctx, grant) })
   // A chunked JWT from before (or another strategy), or the previous session's cache, must not linger.
   ctx.responseCookies.push(...clearSessionCookies(ctx).filter((cookie) => cookie.name !== name), ...clearSessionCache(ctx))
   ctx.responseCookies.push({ name, value: token, options: { ...cookieOptions, expires } })

@@ -7,12 +7,50 @@
  *
  * @module account/session-claims
  */
+import { decodeJwt } from "jose"
 import type { RequestContext } from "../context.js"
+import { federatedLogoutOf } from "../providers/lib/federated-logout.js"
+import { randomSessionId } from "../security/random.js"
 import type { InternalClaims } from "../session/internal-claims.js"
+import { indexJwtSession } from "../session/provider-session-index.js"
 import type { SessionGrant } from "./session-grant.js"
 
+/** The `sid` and `sub` of an ID token the callback already validated; `{}` when there is none. */
+export function idTokenSession(idToken: unknown): { sid?: string; sub?: string } {
+  if (typeof idToken !== "string") return {}
+  try {
+    const { sid, sub } = decodeJwt(idToken)
+    return { ...(typeof sid === "string" && sid ? { sid } : {}), ...(typeof sub === "string" && sub ? { sub } : {}) }
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * Federated sign-out (docs/sessions.md, "Federated sign-out"): the provider
+ * (`p`), the ID token for RP-initiated logout's `id_token_hint` (`idt`),
+ * and for back-channel logout a session id plus the provider's `sid`/`sub`,
+ * indexed in the store so a logout token finds this session.
+ */
+async function federatedLogoutClaims(ctx: RequestContext, grant: SessionGrant, claims: InternalClaims): Promise<void> {
+  const providerId = grant.account.provider
+  const provider = ctx.config.providers.find((candidate) => candidate.id === providerId)
+  const { federatedSignOut, backchannelLogout } = federatedLogoutOf(provider)
+  if (!federatedSignOut && !backchannelLogout) return
+  claims.p = providerId
+  const idToken = grant.account.id_token
+  if (federatedSignOut && typeof idToken === "string") claims.idt ??= idToken
+  if (!backchannelLogout) return
+  const ref = idTokenSession(idToken)
+  claims.sid ??= randomSessionId()
+  if (ref.sid) claims.psid = ref.sid
+  if (ref.sub) claims.psub = ref.sub
+  await indexJwtSession(ctx.config, providerId, ref, { sid: claims.sid, userId: String(grant.user.id ?? "") })
+}
+
 /** The internal claims of the session `grant` starts, or `undefined` when no feature needs any. */
-export async function signInInternalClaims(_ctx: RequestContext, _grant: SessionGrant): Promise<InternalClaims | undefined> {
+export async function signInInternalClaims(ctx: RequestContext, grant: SessionGrant): Promise<InternalClaims | undefined> {
   const claims: InternalClaims = {}
+  await federatedLogoutClaims(ctx, grant, claims)
   return Object.keys(claims).length > 0 ? claims : undefined
 }

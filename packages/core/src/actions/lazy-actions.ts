@@ -22,6 +22,31 @@ const WEBAUTHN_OPTIONS_ACTION: Loaded<typeof import("./webauthn-options.js")> = 
   create: () => import("./webauthn-options.js"),
 }
 
+const BACKCHANNEL_LOGOUT_ACTION: Loaded<typeof import("./backchannel-logout.js")> = {
+  name: "backchannel-logout action",
+  create: () => import("./backchannel-logout.js"),
+}
+
+/** `actions/backchannel-logout.ts`, with jose's JWKS and the OAuth metadata it needs. */
+export function backchannelLogoutAction(config: PreparedConfig): Promise<typeof import("./backchannel-logout.js")> {
+  return perConfig(config, BACKCHANNEL_LOGOUT_ACTION)
+}
+
+const FEDERATED_SIGN_OUT: Loaded<typeof import("./federated-signout.js")> = {
+  name: "federated sign-out",
+  create: () => import("./federated-signout.js"),
+}
+
+/** `actions/federated-signout.ts`: RP-initiated logout and its return route, with the OAuth metadata. */
+export function federatedSignOut(config: PreparedConfig): Promise<typeof import("./federated-signout.js")> {
+  return perConfig(config, FEDERATED_SIGN_OUT)
+}
+
+/** The handler of `GET /signout-return`. */
+export async function signOutReturnAction(config: PreparedConfig): Promise<{ signOutReturn: typeof import("./federated-signout.js")["signOutReturn"] }> {
+  return federatedSignOut(config)
+}
+
 /** `actions/signin.ts`, with the OAuth flows it starts. */
 export function signInAction(config: PreparedConfig): Promise<typeof import("./signin.js")> {
   return perConfig(config, SIGN_IN_ACTION)

@@ -9,7 +9,7 @@ import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { ResponseInternal } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
 import { csrf } from "./csrf.js"
-import { callbackAction, signInAction, webauthnOptionsAction } from "./lazy-actions.js"
+import { backchannelLogoutAction, callbackAction, signInAction, signOutReturnAction, webauthnOptionsAction } from "./lazy-actions.js"
 import { errorPage, signInPage, signOutPage, verifyRequestPage } from "./pages.js"
 import { providers } from "./providers.js"
 import { session } from "./session.js"
@@ -28,6 +28,15 @@ async function callback(ctx: RequestContext): Promise<ResponseInternal> {
 
 async function webauthnOptions(ctx: RequestContext): Promise<ResponseInternal> {
   return (await webauthnOptionsAction(ctx.config)).webauthnOptionsAction(ctx)
+}
+
+// OpenID Connect Back-Channel Logout 1.0: the provider calls it server to server, so no CSRF token (docs/sessions.md).
+async function backchannelLogout(ctx: RequestContext): Promise<ResponseInternal> {
+  return (await backchannelLogoutAction(ctx.config)).backchannelLogout(ctx)
+}
+
+async function signOutReturn(ctx: RequestContext): Promise<ResponseInternal> {
+  return (await signOutReturnAction(ctx.config)).signOutReturn(ctx)
 }
 
 async function signIn(ctx: RequestContext): Promise<ResponseInternal> {
@@ -60,6 +69,8 @@ export function* route(ctx: RequestContext): Steps<ResponseInternal> {
         return yield* wait(callback(ctx))
       case "webauthn-options":
         return yield* wait(webauthnOptions(ctx))
+      case "signout-return":
+        return yield* wait(signOutReturn(ctx))
     }
   } else {
     switch (action) {
@@ -74,6 +85,8 @@ export function* route(ctx: RequestContext): Steps<ResponseInternal> {
       case "signout":
         yield* wait(requireCsrf(ctx))
         return yield* wait(signOut(ctx))
+      case "backchannel-logout":
+        return yield* wait(backchannelLogout(ctx))
     }
   }
   throw new UnknownAction(`${method} /${action} is not supported.`)

@@ -6,13 +6,17 @@
  * the device that signs out is signed out at once.
  */
 
+import type { AdapterSession } from "../adapters/contract.js"
 import type { RequestContext } from "../context.js"
 import { InvalidCallbackUrl, SignOutError } from "../errors.js"
+import { federatedLogoutOf } from "../providers/lib/federated-logout.js"
 import { splitInternalClaims } from "../session/internal-claims.js"
 import { clearSessionCookies, decodeSessionToken } from "../session/jwt-session.js"
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
 import type { ResponseInternal } from "../types.js"
+import type { EndedProviderSession } from "./federated-signout.js"
+import { federatedSignOut } from "./lazy-actions.js"
 
 /**
  * Where to go after signing out. A malformed `callbackUrl` must not keep the
@@ -29,21 +33,51 @@ async function afterSignOut(ctx: RequestContext): Promise<string> {
   }
 }
 
+/** Whether any provider of the configuration asks for RP-initiated logout. */
+function anyFederatedSignOut(ctx: RequestContext): boolean {
+  return ctx.config.providers.some((provider) => federatedLogoutOf(provider).federatedSignOut)
+}
+
+/**
+ * The provider session a database session came from (its
+ * `providerSubject`/`providerSessionId`, kept with `federatedSignOut`), with
+ * the ID token stored on its account for `id_token_hint`.
+ */
+async function storedProviderSession(ctx: RequestContext, session: AdapterSession | null | undefined): Promise<EndedProviderSession | undefined> {
+  const named = session?.providerSubject ?? session?.providerSessionId
+  if (typeof named !== "string") return undefined
+  const colon = named.indexOf(":")
+  if (colon <= 0) return undefined
+  const providerId = named.slice(0, colon)
+  if (!federatedLogoutOf(ctx.config.providers.find((provider) => provider.id === providerId)).federatedSignOut) return undefined
+  const subject = session?.providerSubject?.slice(colon + 1)
+  const account = subject ? await ctx.config.adapter?.getAccount?.(subject, providerId) : null
+  const idToken = account?.id_token
+  return { providerId, ...(typeof idToken === "string" ? { idToken } : {}) }
+}
+
 /** Handles `POST /signout` after the CSRF check. */
 export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   const { config } = ctx
   const redirect = await afterSignOut(ctx)
   const sessionToken = ctx.sessionCookie.value
+  let federated: EndedProviderSession | undefined
   if (sessionToken) {
     try {
       if (config.session.strategy === "jwt") {
-        // A JWT session ends with its cookie; decoding is only needed to tell the event handler.
-        if (config.events.signOut) {
+        // A JWT session ends with its cookie; decoding is only needed to tell the event handler, or to find its provider.
+        if (config.events.signOut || anyFederatedSignOut(ctx)) {
           const decoded = await decodeSessionToken(ctx, sessionToken)
-          await config.events.signOut({ token: decoded ? splitInternalClaims(decoded.token).token : null })
+          const split = decoded ? splitInternalClaims(decoded.token) : undefined
+          const providerId = split?.internal?.p
+          if (providerId && federatedLogoutOf(config.providers.find((provider) => provider.id === providerId)).federatedSignOut) {
+            federated = { providerId, ...(split?.internal?.idt ? { idToken: split.internal.idt } : {}) }
+          }
+          await config.events.signOut?.({ token: split ? split.token : null })
         }
       } else {
         const session = await endStoredSession(ctx, sessionToken)
+        if (anyFederatedSignOut(ctx)) federated = await storedProviderSession(ctx, session || undefined)
         await config.events.signOut?.({ session })
       }
     } catch (error) {
@@ -51,5 +85,7 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
     }
   }
   ctx.responseCookies.push(...clearSessionCookies(ctx), ...clearSessionCache(ctx))
-  return { redirect, cookies: ctx.responseCookies }
+  // The local session is gone first; only then does the browser go on to the provider (RP-Initiated Logout 1.0 §2).
+  const atProvider = federated ? await (await federatedSignOut(config)).endSessionRedirect(ctx, federated, redirect) : undefined
+  return { redirect: atProvider ?? redirect, cookies: ctx.responseCookies }
 }

@@ -72,6 +72,35 @@ export interface AuthenticatorBackupStateUpdate {
   ): Awaitable<AdapterAuthenticator>
 }
 
+/** Which provider session a database session came from: either field, or both. */
+export interface ProviderSessionQuery {
+  /** `"<providerId>:<sid>"`: the provider's session id (the ID token's `sid`). */
+  providerSessionId?: string
+  /** `"<providerId>:<sub>"`: the provider's subject (the ID token's `sub`). */
+  providerSubject?: string
+}
+
+/**
+ * Latchkey's optional extension of the contract for federated sign-out
+ * (OpenID Connect Back-Channel Logout 1.0; docs/sessions.md, "Federated
+ * sign-out"; docs/adapters/writing-an-adapter.md). An adapter that has it is
+ * handed a session's `providerSessionId` and `providerSubject` in
+ * `createSession` (and must store them and return them with the session);
+ * a configuration with `backchannelLogout` or `federatedSignOut` under the
+ * database strategy fails with `MissingAdapterMethods` without it.
+ * `MemoryAdapter`, `@latchkey/adapter-kysely` and `@latchkey/adapter-redis`
+ * have it.
+ */
+export interface ProviderSessionDeletion {
+  /**
+   * Deletes every session whose `providerSessionId` equals the query's (when
+   * given) and whose `providerSubject` equals the query's (when given), and
+   * returns them; `[]` when none matched. A query with neither field
+   * deletes nothing. Must throw on failure.
+   */
+  deleteSessionsByProviderSession?(query: ProviderSessionQuery): Awaitable<AdapterSession[]>
+}
+
 /** The name of one operation of the adapter contract. */
 export type AdapterMethod = keyof Adapter
 

@@ -27,6 +27,7 @@ import type {
   AdapterSession,
   AdapterUser,
   AuthenticatorBackupStateUpdate,
+  ProviderSessionDeletion,
   VerificationToken,
 } from "./contract.js"
 
@@ -56,9 +57,10 @@ export class MemoryAdapterError extends Error {
 
 /**
  * The operations of {@link MemoryAdapter}: every one of the contract, none
- * optional, plus Latchkey's `updateAuthenticatorBackupState`.
+ * optional, plus Latchkey's `updateAuthenticatorBackupState` and
+ * `deleteSessionsByProviderSession`.
  */
-export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate>
+export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate> & Required<ProviderSessionDeletion>
 
 // JSON of the pair: unambiguous for any strings, NUL included (a joined key could collide).
 const accountKey = (provider: string, providerAccountId: string) => JSON.stringify([provider, providerAccountId])
@@ -163,6 +165,17 @@ export function MemoryAdapter(): MemoryAdapterInstance {
       if (!session) return null
       sessions.delete(sessionToken)
       return copy(session)
+    },
+    async deleteSessionsByProviderSession({ providerSessionId, providerSubject }) {
+      if (providerSessionId === undefined && providerSubject === undefined) return []
+      const ended: AdapterSession[] = []
+      for (const [token, session] of sessions) {
+        if (providerSessionId !== undefined && session.providerSessionId !== providerSessionId) continue
+        if (providerSubject !== undefined && session.providerSubject !== providerSubject) continue
+        sessions.delete(token)
+        ended.push(copy(session))
+      }
+      return ended
     },
     async createVerificationToken(verificationToken) {
       tokens.set(tokenKey(verificationToken.identifier, verificationToken.token), copy(verificationToken))

@@ -17,6 +17,7 @@ import {
   UntrustedHost,
 } from "../errors.js"
 import { cookiePrefixProblem } from "../http/cookie-defaults.js"
+import { keepsProviderSession } from "../providers/lib/federated-logout.js"
 import { webauthnLibrariesOf } from "../providers/lib/webauthn-libraries.js"
 import type { WebAuthnConfig } from "../providers/webauthn.js"
 import type { WarningCode } from "../warnings.js"
@@ -95,6 +96,8 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
           `Provider "${provider.id}": \`isEmailVerified\` must be true, false or a function of the profile; got ${typeof isEmailVerified} (docs/account-linking.md).`,
         )
       }
+      const logoutProblem = federatedLogoutProblem(provider)
+      if (logoutProblem) return logoutProblem
       if (!provider.issuer) {
         const missing = (["authorization", "token", "userinfo"] as const).find((key) => !endpointUrl(provider[key]))
         if (missing) {
@@ -137,6 +140,38 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
       }
     } else {
       return new InvalidProvider(`Provider "${provider.id}" has an unknown type ${JSON.stringify((provider as { type?: unknown }).type)}.`)
+    }
+  }
+  return undefined
+}
+
+/** A malformed federated sign-out option (docs/sessions.md, "Federated sign-out"), or undefined. */
+function federatedLogoutProblem(provider: InternalProvider): AuthError | undefined {
+  const options = provider as InternalProvider & Record<string, unknown>
+  for (const flag of ["federatedSignOut", "backchannelLogout"] as const) {
+    if (options[flag] !== undefined && typeof options[flag] !== "boolean") {
+      return new InvalidProvider(
+        `Provider "${provider.id}": \`${flag}\` must be true or false; got ${typeof options[flag]} (docs/sessions.md, "Federated sign-out").`,
+      )
+    }
+  }
+  if (options.backchannelLogout === true && provider.type !== "oidc") {
+    return new InvalidProvider(
+      `Provider "${provider.id}": \`backchannelLogout\` needs an OpenID Connect provider (type "oidc"): the logout token is checked against its issuer and keys (docs/sessions.md, "Federated sign-out").`,
+    )
+  }
+  const url = options.endSessionUrl
+  if (url !== undefined) {
+    let parsed: URL | undefined
+    try {
+      parsed = typeof url === "string" ? new URL(url) : undefined
+    } catch {
+      parsed = undefined
+    }
+    if (!parsed || (parsed.protocol !== "https:" && parsed.protocol !== "http:")) {
+      return new InvalidEndpoints(
+        `Provider "${provider.id}": \`endSessionUrl\` must be an absolute http(s) URL; got ${JSON.stringify(String(url).slice(0, 200))}.`,
+      )
     }
   }
   return undefined
@@ -186,6 +221,8 @@ export function assertConfig(
     required.push(...databaseSessionMethods)
   }
   if (adapter && (types.has("oauth") || types.has("oidc"))) required.push(...oauthAccountMethods)
+  // A database session must name the provider session it came from (docs/sessions.md, "Federated sign-out").
+  if (strategy === "database" && providers.some(keepsProviderSession)) required.push("deleteSessionsByProviderSession", "getAccount")
   if (types.has("webauthn")) {
     // Stable in Latchkey: `experimental.enableWebAuthn` is accepted, not required (docs/migration.md).
     if (!adapter) return new MissingAdapter("WebAuthn needs an adapter to store authenticators.")

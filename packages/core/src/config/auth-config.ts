@@ -72,6 +72,18 @@ export interface SessionOptions {
    * docs/configuration.md#the-session-cache.
    */
   cache?: SessionCacheOptions | false
+  /**
+   * JWT strategy, Latchkey: how stale (seconds) this instance's answer to
+   * "is this session revoked?" may be. `0` (default): every read of a JWT
+   * that carries a session id asks the `store`, so a revocation holds on
+   * every instance at its very next request — free with the memory store,
+   * one round trip per read with Redis. Above `0`, an instance reads the
+   * revocation list's version at most once per interval and keeps its
+   * answers per session until the version changes: a revocation made on
+   * another instance takes up to this long to hold there (on the instance
+   * that made it, at once). See docs/sessions.md, "Federated sign-out".
+   */
+  revocationCheckInterval?: number
 }
 
 /** The database-session cache (`session.cache`). */

@@ -25,6 +25,8 @@ const warningHelp: Record<WarningCode, string> = {
     'a sign-in email was asked for without a client IP, so no per-client limit applies and clients without one share their per-address limits. Hand core the client IP (docs/rate-limiting.md, "The client IP"): rateLimit.clientIpHeader or AUTH_CLIENT_IP_HEADER behind a proxy.',
   "store-without-rate-limits":
     'the configured `store` keeps no rate-limit counts (it has no consume method) and rateLimit.store is not set, so the email limits count in this process only. Give your store consume and refund, or set rateLimit.store (docs/rate-limiting.md, "Where the counts live").',
+  "federated-signout-unavailable":
+    'a provider has federatedSignOut but no end-session endpoint (none in its discovery document, no endSessionUrl), so signing out ends the session here only, not at the provider. Set endSessionUrl (docs/sessions.md, "Federated sign-out").',
 }
 
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.

@@ -252,6 +252,7 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     updateAge: sessionConfig.updateAge ?? DEFAULT_SESSION_UPDATE_AGE,
     generateSessionToken: sessionConfig.generateSessionToken ?? defaultGenerateSessionToken,
     cache,
+    revocationCheckInterval: sessionConfig.revocationCheckInterval ?? 0,
   }
 
   // A malformed AUTH_URL comes first: it may be why the host is not trusted.

@@ -102,6 +102,7 @@ function checkSession(value: unknown): Problem {
     checkOneOf("session.strategy", value.strategy, ["jwt", "database"]) ??
     checkSeconds("session.maxAge", value.maxAge) ??
     checkSeconds("session.updateAge", value.updateAge) ??
+    checkSeconds("session.revocationCheckInterval", value.revocationCheckInterval) ??
     checkFunction("session.generateSessionToken", value.generateSessionToken) ??
     checkLegacyTokens(value.legacyTokens) ??
     checkSessionCache(value.cache)
@@ -137,7 +138,17 @@ function checkTheme(value: unknown): Problem {
   )
 }
 
-const COOKIE_PURPOSES = ["sessionToken", "callbackUrl", "csrfToken", "pkceCodeVerifier", "state", "nonce", "webauthnChallenge", "sessionCache"] as const
+const COOKIE_PURPOSES = [
+  "sessionToken",
+  "callbackUrl",
+  "csrfToken",
+  "pkceCodeVerifier",
+  "state",
+  "nonce",
+  "webauthnChallenge",
+  "sessionCache",
+  "signOutState",
+] as const
 
 function checkCookies(value: unknown): Problem {
   return checkSection("cookies", value, COOKIE_PURPOSES, (path, cookie) => {

@@ -11,9 +11,11 @@ const actions: ReadonlySet<string> = new Set<AuthAction>([
   "verify-request",
   "error",
   "webauthn-options",
+  "backchannel-logout",
+  "signout-return",
 ])
 
-const actionsWithProvider: ReadonlySet<string> = new Set<AuthAction>(["signin", "callback", "webauthn-options"])
+const actionsWithProvider: ReadonlySet<string> = new Set<AuthAction>(["signin", "callback", "webauthn-options", "backchannel-logout"])
 
 /** Whether `action` names one of Latchkey's HTTP actions. */
 export function isAuthAction(action: string): action is AuthAction {

@@ -26,6 +26,8 @@ export function defaultCookies(useSecureCookies: boolean): ResolvedCookies {
     webauthnChallenge: { name: `${prefix}authjs.challenge`, options: { ...base, maxAge: CHECK_COOKIE_MAX_AGE } },
     // Latchkey's own (session.cache); Auth.js has no such cookie and ignores it.
     sessionCache: { name: `${prefix}latchkey.session-cache`, options: { ...base } },
+    // Latchkey's own (federatedSignOut): the RP-initiated logout's state until the provider sends the browser back.
+    signOutState: { name: `${prefix}latchkey.signout-state`, options: { ...base, maxAge: CHECK_COOKIE_MAX_AGE } },
   }
 }
 

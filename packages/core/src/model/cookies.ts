@@ -26,6 +26,13 @@ export interface CookiesOptions {
    * Default name `latchkey.session-cache` (`__Secure-` prefixed on https).
    */
   sessionCache?: Partial<CookieOption>
+  /**
+   * Latchkey only: the sealed `state` of an RP-initiated logout
+   * (`federatedSignOut`), read when the provider sends the browser back to
+   * `{basePath}/signout-return`. Default name `latchkey.signout-state`
+   * (`__Secure-` prefixed on https), 15 minutes.
+   */
+  signOutState?: Partial<CookieOption>
 }
 
 /** A cookie to set on the response. */

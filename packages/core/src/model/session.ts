@@ -23,4 +23,13 @@ export interface AdapterSession {
   userId: string
   /** Absolute expiry. */
   expires: Date
+  /**
+   * `"<providerId>:<sid>"`: the OpenID Provider session this session came
+   * from, kept with `backchannelLogout`/`federatedSignOut` by an adapter
+   * that has `deleteSessionsByProviderSession` (docs/sessions.md,
+   * "Federated sign-out").
+   */
+  providerSessionId?: string | null
+  /** `"<providerId>:<sub>"`: the provider's subject, kept with {@link providerSessionId}. */
+  providerSubject?: string | null
 }

@@ -152,6 +152,35 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
    * `[::1]` may always use http.
    */
   allowInsecureRequests?: boolean
+  /**
+   * RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0): a
+   * `POST /signout` of a session started through this provider ends the
+   * local session, then sends the browser to the provider's
+   * `end_session_endpoint` with `id_token_hint`, `client_id`,
+   * `post_logout_redirect_uri` (`{basePath}/signout-return`, to register at
+   * the provider) and `state`; the return lands on the sign-out's
+   * `callbackUrl`. Without an end-session endpoint (discovery or
+   * {@link endSessionUrl}) the sign-out stays local and one warning is
+   * logged. Default false. See docs/sessions.md, "Federated sign-out".
+   */
+  federatedSignOut?: boolean
+  /**
+   * The provider's end-session endpoint, when its discovery document has no
+   * `end_session_endpoint` (OpenID Connect RP-Initiated Logout 1.0 §2.1) or
+   * to override it. An absolute URL; only used with {@link federatedSignOut}.
+   */
+  endSessionUrl?: string
+  /**
+   * Back-channel logout (OpenID Connect Back-Channel Logout 1.0): serves
+   * `POST {basePath}/backchannel-logout/{providerId}`, the
+   * `backchannel_logout_uri` to register at the provider. A valid logout
+   * token ends every session started through this provider for its `sid`
+   * (or, without one, its `sub`): deleted under the database strategy,
+   * refused on its next read under the JWT strategy (the revocation list in
+   * the configuration's `store`). OpenID Connect providers only. Default
+   * false. See docs/sessions.md, "Federated sign-out".
+   */
+  backchannelLogout?: boolean
 }
 
 /** An OpenID Connect provider. */

@@ -16,7 +16,7 @@
  *
  * @module session/internal-claims
  */
-import type { JWT } from "../jwt.js"
+import type { JWT } from "../model/jwt.js"
 
 /** The reserved claim name. An app's own `lk` claim is replaced by Latchkey's. */
 export const INTERNAL_CLAIM = "lk"

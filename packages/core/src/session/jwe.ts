@@ -13,6 +13,7 @@ import { runtimeCrypto } from "#crypto"
 import type { Awaitable } from "../model/common.js"
 import type { ContentEncryption } from "../runtime/crypto-types.js"
 import { runSteps, type Steps, wait } from "../util/steps.js"
+import { INTERNAL_CLAIM } from "./internal-claims.js"
 import type { DerivedKey } from "./keys.js"
 
 /** Seconds of clock skew tolerated on `exp` and `nbf` (as in `@auth/core`). */
@@ -88,9 +89,20 @@ export interface TimeClaims {
  */
 export async function sealJwt(claims: Record<string, unknown>, key: DerivedKey, maxAge: number): Promise<string> {
   const iat = nowInSeconds()
-  const payload = { ...claims, iat, exp: iat + maxAge, jti: crypto.randomUUID() }
+  const jti = crypto.randomUUID()
+  // Latchkey's own claims go last, where a read puts them back (session/internal-claims.ts): an
+  // unchanged session then serialises exactly as it was read, and is not re-issued on every read.
+  const payload =
+    INTERNAL_CLAIM in claims
+      ? { ...withoutInternalClaims(claims), iat, exp: iat + maxAge, jti, [INTERNAL_CLAIM]: claims[INTERNAL_CLAIM] }
+      : { ...claims, iat, exp: iat + maxAge, jti }
   const header = encodeSegment(JSON.stringify({ alg: "dir", enc: key.enc, kid: key.kid }))
   return runtimeCrypto.encryptCompact(key.enc, key.key, header, utf8Encoder.encode(JSON.stringify(payload)))
+}
+
+function withoutInternalClaims(claims: Record<string, unknown>): Record<string, unknown> {
+  const { [INTERNAL_CLAIM]: _internal, ...rest } = claims
+  return rest
 }
 
 /** The header fields that decide which key opens a token. */

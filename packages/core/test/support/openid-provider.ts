@@ -56,6 +56,17 @@
  *   `authorization` — the latter also covers the resumed authorization after
  *   the login); {@link OpenIdProvider.rewriteJson} and
  *   {@link OpenIdProvider.rewriteAuthorizationResponse} are the common cases.
+ * - **Logout**: RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0) is
+ *   always on: {@link OpenIdProvider.endSession} plays the user agent at the
+ *   end-session endpoint (it confirms the provider's logout form) and
+ *   returns where the provider sent it. With `backchannelLogout: true` the
+ *   provider also sends logout tokens (Back-Channel Logout 1.0) to each
+ *   client registered with a `backchannel_logout_uri` (metadata; add
+ *   `backchannel_logout_session_required: true` for a `sid` in ID and logout
+ *   tokens). Requests to 127.0.0.1 are allowed (oidc-provider's SSRF guard
+ *   is off: everything here is loopback). {@link OpenIdProvider.signJwt}
+ *   signs any claims with the provider's current key (hand-made logout
+ *   tokens for the refusal cases).
  * - **Quiet**: oidc-provider's development notices (unsupported Node version,
  *   quick-start defaults) are kept out of the test output; errors it raises
  *   are collected in {@link OpenIdProvider.errors} instead of printed.
@@ -65,7 +76,7 @@
 import { createPublicKey, type KeyObject } from "node:crypto"
 import { CompactSign, calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from "jose"
 import { CookieJar } from "./cookies.js"
-import { type AuthorizationOutcome, escapeHtml, type FollowOptions, followAuthorization, startLoopbackServer } from "./loopback.js"
+import { type AuthorizationOutcome, escapeHtml, type FollowOptions, followAuthorization, parseFormPost, startLoopbackServer } from "./loopback.js"
 
 /** An end-user at the provider: `sub` plus any OpenID Connect standard claims. */
 export interface TestAccount {
@@ -143,6 +154,8 @@ export interface OpenIdProviderOptions {
   claims?: Record<string, string[]>
   /** Access token lifetime in seconds (default 3600). */
   accessTokenTtl?: number
+  /** Turn on `features.backchannelLogout` (OpenID Connect Back-Channel Logout 1.0). Default false. */
+  backchannelLogout?: boolean
   /**
    * Serve the discovery document at this path (a custom `wellKnown`) instead
    * of `/.well-known/openid-configuration`, which then answers 404.
@@ -200,6 +213,16 @@ export interface OpenIdProvider {
   rewriteAuthorizationResponse(rewrite: (params: URLSearchParams) => void): () => void
   /** Plays the user agent from `authorizationUrl` to the client's redirect_uri (see `followAuthorization`). */
   authorize(authorizationUrl: string | URL, options?: FollowOptions): Promise<AuthorizationOutcome>
+  /**
+   * Plays the user agent at the end-session endpoint `url` (with `jar`, its
+   * cookies at the provider): confirms the logout form ("sign out of
+   * everything") and returns the first redirect that leaves the provider
+   * (the post_logout_redirect_uri with its `state`), or the provider's own
+   * success page URL.
+   */
+  endSession(url: string | URL, options?: { jar?: CookieJar }): Promise<{ location: URL; jar: CookieJar }>
+  /** A JWS of `payload` signed with the provider's current `alg` key (default RS256), `header` merged into the protected header. */
+  signJwt(payload: Record<string, unknown>, options?: { alg?: SigningAlg; header?: Record<string, unknown> }): Promise<string>
   /** Back to the start: default account, logins approved, no hooks, no recorded errors. */
   reset(): void
   /** Stops the server; ends every connection. */
@@ -428,6 +451,13 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions = {}): 
           features: {
             devInteractions: { enabled: false },
             externalSigningSupport: { enabled: true, ack: "experimental-01" },
+            backchannelLogout: { enabled: options.backchannelLogout === true },
+            rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
+          },
+          // Everything the harness talks to is on 127.0.0.1, which oidc-provider's SSRF guard (a dispatcher) refuses.
+          fetch: (url: string, init: Record<string, unknown>) => {
+            const { dispatcher: _dispatcher, ...rest } = init
+            return globalThis.fetch(url, rest as RequestInit)
           },
           interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
           jwks: { keys: SIGNING_ALGS.map((alg) => new RotatingKey(alg)) },
@@ -619,6 +649,48 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions = {}): 
       authorize(authorizationUrl, followOptions) {
         return followAuthorization(authorizationUrl, { jar: new CookieJar(), ...followOptions })
       },
+      async endSession(url, endOptions = {}) {
+        const jar = endOptions.jar ?? new CookieJar()
+        let next: URL = new URL(url)
+        let form: { method: "GET" | "POST"; body?: URLSearchParams } = { method: "GET" }
+        for (let hop = 0; hop < 10; hop++) {
+          const response = await fetch(next, {
+            method: form.method,
+            redirect: "manual",
+            headers: {
+              ...(jar.cookies.size > 0 ? { cookie: jar.header() } : {}),
+              ...(form.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+            },
+            ...(form.body ? { body: form.body.toString() } : {}),
+            signal: AbortSignal.timeout(10_000),
+          })
+          jar.store(response)
+          const location = response.headers.get("location")
+          if (location !== null) {
+            await response.body?.cancel()
+            const target = new URL(location, next)
+            if (target.origin !== issuer || target.pathname.endsWith("/session/end/success")) return { location: target, jar }
+            next = target
+            form = { method: "GET" }
+            continue
+          }
+          const text = await response.text()
+          const page = parseFormPost(text)
+          if (response.status !== 200 || page === undefined)
+            throw new Error(`end session stopped at ${next.pathname} with ${response.status}: ${text.slice(0, 300)}`)
+          // The logout form: confirm, signing out of every client of the session.
+          page.params.set("logout", "yes")
+          next = new URL(page.action, next)
+          form = { method: "POST", body: page.params }
+        }
+        throw new Error("end session did not finish in 10 requests")
+      },
+      async signJwt(payload, signOptions = {}) {
+        const key = slot(signOptions.alg ?? "RS256")
+        return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
+          .setProtectedHeader({ alg: key.alg, kid: key.kid, ...signOptions.header })
+          .sign(key.privateKey)
+      },
       reset() {
         hooks.clear()
         errors.length = 0
@@ -629,6 +701,16 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions = {}): 
       close: () => server.close(),
     }
   }
+}
+
+/** The logout confirmation page: oidc-provider's form (with its xsrf field) and a plain button. */
+async function logoutSource(ctx: { body: unknown }, form: string): Promise<void> {
+  ctx.body = `<!DOCTYPE html><title>Sign out</title>${form}<button type="submit" form="op.logoutForm" name="logout" value="yes">Sign out</button>`
+}
+
+/** The page after a logout without a post_logout_redirect_uri. */
+async function postLogoutSuccessSource(ctx: { body: unknown }): Promise<void> {
+  ctx.body = "<!DOCTYPE html><title>Signed out</title><p>Signed out.</p>"
 }
 
 /** The same claims as an unsecured JWS (RFC 7515 appendix A.5): header `{"alg":"none"}`, empty signature. */

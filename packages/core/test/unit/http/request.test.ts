@@ -11,6 +11,8 @@ describe("parseActionPath", () => {
     ["/auth//csrf/", "/auth", { action: "csrf", providerId: undefined }],
     ["/session", "/", { action: "session", providerId: undefined }],
     ["/api/auth/webauthn-options/passkey", "/api/auth", { action: "webauthn-options", providerId: "passkey" }],
+    ["/api/auth/backchannel-logout/keycloak", "/api/auth", { action: "backchannel-logout", providerId: "keycloak" }],
+    ["/auth/signout-return", "/auth", { action: "signout-return", providerId: undefined }],
   ])("%s below %s names an action", (path, base, expected) => {
     expect(parseActionPath(path, base)).toEqual(expected)
   })
@@ -24,6 +26,8 @@ describe("parseActionPath", () => {
     ["/auth/signin/github/extra", "/auth"],
     ["/other/session", "/auth"],
     ["/auth/__proto__", "/auth"],
+    ["/auth/signout-return/op", "/auth"],
+    ["/auth/signout/op", "/auth"],
   ])("%s below %s names none", (path, base) => {
     expect(parseActionPath(path, base)).toBeUndefined()
   })

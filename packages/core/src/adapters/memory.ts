@@ -26,6 +26,7 @@ import type {
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
+  AccountTokenUpdate,
   AuthenticatorBackupStateUpdate,
   VerificationToken,
 } from "./contract.js"
@@ -58,7 +59,7 @@ export class MemoryAdapterError extends Error {
  * The operations of {@link MemoryAdapter}: every one of the contract, none
  * optional, plus Latchkey's `updateAuthenticatorBackupState`.
  */
-export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate>
+export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate> & Required<AccountTokenUpdate>
 
 // JSON of the pair: unambiguous for any strings, NUL included (a joined key could collide).
 const accountKey = (provider: string, providerAccountId: string) => JSON.stringify([provider, providerAccountId])
@@ -136,6 +137,22 @@ export function MemoryAdapter(): MemoryAdapterInstance {
       if (!account) return undefined
       accounts.delete(key)
       return copy(account)
+    },
+    async updateAccount(update) {
+      const key = accountKey(update.provider, update.providerAccountId)
+      const account = accounts.get(key)
+      if (!account) throw new MemoryAdapterError("updateAccount", "not_found", `no account ${key}`)
+      const stored: Record<string, unknown> = { ...account }
+      for (const [name, value] of Object.entries(copy(update))) {
+        if (value === undefined) continue
+        if (value === null) delete stored[name]
+        else stored[name] = value
+      }
+      accounts.set(key, stored as AdapterAccount)
+      return copy(stored as AdapterAccount)
+    },
+    async listAccountsByUserId(userId) {
+      return [...accounts.values()].filter((account) => account.userId === userId).map(copy)
     },
     async getAccount(providerAccountId, provider) {
       const account = accounts.get(accountKey(provider, providerAccountId))

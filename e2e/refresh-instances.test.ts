@@ -13,7 +13,7 @@ import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process"
 import { fileURLToPath } from "node:url"
 import { Redis } from "ioredis"
 import { afterAll, beforeAll, expect, it } from "vitest"
-import { getAccessToken } from "../packages/core/src/index.js"
+import { type AuthConfig, getAccessToken } from "../packages/core/src/index.js"
 import { Client } from "../packages/core/test/support/client.js"
 import { makeConfig, SECRET } from "../packages/core/test/support/config.js"
 import { latchkey } from "../packages/core/test/support/implementations.js"
@@ -84,7 +84,7 @@ function startInstance(cookie: string): Promise<{ child: ChildProcessWithoutNull
 
 it("two instances sharing Redis, 25 concurrent calls each: one grant, one token", async () => {
   // Signed in through an in-process app with the same secret; its first access token is already due.
-  const app = makeConfig(latchkey, { providers: [provider()] })
+  const app = makeConfig(latchkey, { providers: [provider()] }) as ReturnType<typeof makeConfig> & AuthConfig
   const user = new Client(latchkey, app)
   const undo = op.rewriteJson("token", (body) => ({ ...body, expires_in: 1 }))
   const csrfToken = await user.csrfToken()

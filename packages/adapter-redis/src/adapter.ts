@@ -8,7 +8,15 @@
  *
  * @module adapter
  */
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latchkey/core/adapters"
+import type {
+  AccountTokenUpdate,
+  Adapter,
+  AdapterAccount,
+  AdapterAuthenticator,
+  AdapterSession,
+  AdapterUser,
+  VerificationToken,
+} from "@latchkey/core/adapters"
 import * as accounts from "./accounts.js"
 import * as authenticators from "./authenticators.js"
 import { bounded } from "./bounded.js"
@@ -22,7 +30,7 @@ import * as users from "./users.js"
 import * as tokens from "./verification-tokens.js"
 
 /** The adapter `RedisAdapter` returns when Redis keeps everything: all 19 operations. */
-export type RedisAdapterInstance = Required<Adapter>
+export type RedisAdapterInstance = Required<Adapter> & Required<AccountTokenUpdate>
 
 /** The operations Redis itself serves in sessions-only mode. */
 type SessionOperation = "createSession" | "updateSession" | "deleteSession" | "createVerificationToken" | "useVerificationToken" | "getSessionAndUser"
@@ -41,7 +49,9 @@ const FORWARDED = [
   "getAuthenticator",
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
-] as const satisfies readonly (keyof Adapter)[]
+  "updateAccount",
+  "listAccountsByUserId",
+] as const satisfies readonly (keyof (Adapter & AccountTokenUpdate))[]
 
 /**
  * The adapter `RedisAdapter` returns in sessions-only mode: the session and
@@ -94,7 +104,7 @@ function checkClient(redis: unknown): RedisClient {
  */
 export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptions): RedisAdapterInstance
 export function RedisAdapter<Users extends Adapter>(redis: RedisClient, options: RedisAdapterSessionsOnlyOptions<Users>): RedisSessionsOnlyAdapter<Users>
-export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptions | RedisAdapterSessionsOnlyOptions): Adapter {
+export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptions | RedisAdapterSessionsOnlyOptions): Adapter & AccountTokenUpdate {
   const client = checkClient(redis)
   const { prefix, timeout, users: userAdapter } = resolveOptions(options)
   const store: Store = { redis: commands(client), keys: keyLayout(prefix) }
@@ -123,6 +133,9 @@ export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptio
     linkAccount: (account: AdapterAccount) => limit("linkAccount", () => accounts.linkAccount(store, account)),
     unlinkAccount: (account: Pick<AdapterAccount, "provider" | "providerAccountId">) => limit("unlinkAccount", () => accounts.unlinkAccount(store, account)),
     getAccount: (providerAccountId: string, provider: string) => limit("getAccount", () => accounts.getAccount(store, providerAccountId, provider)),
+    updateAccount: (account: Partial<AdapterAccount> & Pick<AdapterAccount, "provider" | "providerAccountId">) =>
+      limit("updateAccount", () => accounts.updateAccount(store, account)),
+    listAccountsByUserId: (userId: string) => limit("listAccountsByUserId", () => accounts.listAccountsByUserId(store, userId)),
     getSessionAndUser: (sessionToken: string) =>
       limit("getSessionAndUser", () => sessions.getSessionAndUser(store, (userId) => readUser(store, userId), sessionToken)),
     createAuthenticator: (authenticator: AdapterAuthenticator) => limit("createAuthenticator", () => authenticators.createAuthenticator(store, authenticator)),
@@ -142,7 +155,7 @@ type Limit = <T>(operation: string, work: () => Promise<T>) => Promise<T>
  * the session from Redis and its user with `users.getUser`; `deleteUser`
  * ends the user's Redis sessions, then asks `users` to delete the user.
  */
-function sessionsOnly(store: Store, limit: Limit, userAdapter: Adapter, own: Adapter): Adapter {
+function sessionsOnly(store: Store, limit: Limit, userAdapter: Adapter & AccountTokenUpdate, own: Adapter): Adapter {
   const adapter: Adapter = {
     ...own,
     getSessionAndUser: (sessionToken: string) =>

@@ -5,12 +5,12 @@
  * @module context
  */
 
-import type { Adapter } from "@latchkey/core/adapters"
+import type { AccountTokenUpdate, Adapter } from "@latchkey/core/adapters"
 import { it } from "vitest"
 import type { AdapterOperation, ConformanceDatabase, ConformanceGroup, ConformanceOptions, ExtraFields } from "./options.js"
 
 /** The adapter with every operation present (the suite checks presence before the call). */
-export type FullAdapter = Required<Adapter>
+export type FullAdapter = Required<Adapter> & Required<AccountTokenUpdate>
 
 /** What each group's registration function receives. */
 export interface SuiteContext {
@@ -59,7 +59,7 @@ export function createContext(options: ConformanceOptions, slot: AdapterSlot): S
       const skipped = skip.has(group) || operations.some((operation) => skip.has(operation))
       const run = async () => {
         const current = slot.current
-        const missing = operations.filter((operation) => typeof current?.[operation] !== "function")
+        const missing = operations.filter((operation) => typeof (current as Record<string, unknown> | undefined)?.[operation] !== "function")
         if (missing.length > 0) {
           throw new Error(
             `adapter-test: the adapter does not implement ${missing.join(", ")}. Implement ${missing.length > 1 ? "them" : "it"}, ` +

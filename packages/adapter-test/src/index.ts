@@ -38,6 +38,7 @@ import { hostileGroup } from "./groups/hostile.js"
 import { notFoundGroup } from "./groups/not-found.js"
 import { sessionsGroup } from "./groups/sessions.js"
 import { singleUseGroup } from "./groups/single-use.js"
+import { updateAccountGroup } from "./groups/update-account.js"
 import { usersGroup } from "./groups/users.js"
 import { usersWithoutEmailGroup } from "./groups/users-without-email.js"
 import { verificationTokensGroup } from "./groups/verification-tokens.js"
@@ -98,6 +99,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     singleUseGroup(ctx)
     countersGroup(ctx)
     hostileGroup(ctx)
+    updateAccountGroup(ctx)
   })
 }
 export { type RateLimitStoreTestOptions, runRateLimitStoreTests } from "./rate-limit.js"

@@ -13,7 +13,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import { RefreshTokenError } from "../../src/errors.js"
-import { getAccessToken } from "../../src/index.js"
+import { type AuthConfig, getAccessToken } from "../../src/index.js"
 import { decode } from "../../src/jwt.js"
 import { customFetch } from "../../src/symbols.js"
 import type { Cookie } from "../../src/types.js"
@@ -38,7 +38,7 @@ afterAll(() => op.close())
 type Network = "up" | "down" | "bad-gateway" | "hanging"
 
 interface App {
-  config: ReturnType<typeof appConfig>
+  config: ReturnType<typeof appConfig> & AuthConfig
   network: { state: Network }
   events: { account: Record<string, unknown>; provider: string }[]
 }
@@ -62,7 +62,7 @@ function app(options: { refresh?: unknown; database?: boolean; store?: unknown; 
     ...(options.database ? { adapter: MemoryAdapter(), session: { strategy: "database" } } : {}),
     ...(options.store ? { store: options.store } : {}),
     events: { refreshToken: (message: App["events"][number]) => void events.push(message) },
-  })
+  }) as App["config"]
   return { config, network, events }
 }
 

@@ -23,12 +23,12 @@
  */
 
 import type {
+  AccountTokenUpdate,
   Adapter,
   AdapterAccount,
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
-  AccountTokenUpdate,
   AuthenticatorBackupStateUpdate,
   VerificationToken,
 } from "@latchkey/core/adapters"

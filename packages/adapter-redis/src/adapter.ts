@@ -8,15 +8,7 @@
  *
  * @module adapter
  */
-import type {
-  AccountTokenUpdate,
-  Adapter,
-  AdapterAccount,
-  AdapterAuthenticator,
-  AdapterSession,
-  AdapterUser,
-  VerificationToken,
-} from "@latchkey/core/adapters"
+import type { AccountTokenUpdate, Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latchkey/core/adapters"
 import * as accounts from "./accounts.js"
 import * as authenticators from "./authenticators.js"
 import { bounded } from "./bounded.js"

@@ -28,7 +28,12 @@ export function updateAccountGroup(ctx: SuiteContext): void {
         const key = randomId()
         const tokens = { access_token: `access-${key}`, refresh_token: `refresh-${key}`, expires_at: account.expires_at! + 600 }
         const returned = await ctx.adapter().updateAccount({ provider: account.provider, providerAccountId: account.providerAccountId, ...tokens })
-        expect(returned, "updateAccount()").toMatchObject({ ...tokens, provider: account.provider, providerAccountId: account.providerAccountId, userId: user.id })
+        expect(returned, "updateAccount()").toMatchObject({
+          ...tokens,
+          provider: account.provider,
+          providerAccountId: account.providerAccountId,
+          userId: user.id,
+        })
         expect(await ctx.db.account(account), "db.account()").toMatchObject({ ...account, ...tokens })
         expect(await ctx.db.account(bystander), "db.account() of the user's other account").toMatchObject(bystander)
       },
@@ -64,7 +69,11 @@ export function updateAccountGroup(ctx: SuiteContext): void {
         expect(listed.map((account) => `${account.provider}:${account.providerAccountId}`).sort()).toEqual(
           mine.map((account) => `${account.provider}:${account.providerAccountId}`).sort(),
         )
-        for (const account of mine) expect(listed.find((found) => found.provider === account.provider), account.provider).toMatchObject(account)
+        for (const account of mine)
+          expect(
+            listed.find((found) => found.provider === account.provider),
+            account.provider,
+          ).toMatchObject(account)
         expect(await ctx.adapter().listAccountsByUserId(`unknown-${randomId()}`)).toEqual([])
       },
     )

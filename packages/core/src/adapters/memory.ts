@@ -21,12 +21,12 @@
  * @module adapters/memory
  */
 import type {
+  AccountTokenUpdate,
   Adapter,
   AdapterAccount,
   AdapterAuthenticator,
   AdapterSession,
   AdapterUser,
-  AccountTokenUpdate,
   AuthenticatorBackupStateUpdate,
   VerificationToken,
 } from "./contract.js"

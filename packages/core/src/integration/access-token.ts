@@ -10,9 +10,9 @@ import { envOriginOf, onEnvOrigin } from "../config/env-origin.js"
 import type { ConfigSlot } from "../config/per-config.js"
 import { type PreparedConfig, perConfig, prepareConfig } from "../config/prepare.js"
 import { RequestContext } from "../context.js"
+import type { AccessToken } from "../flows/oauth/access-token.js"
 import { type AuthRequestLike, normalizeBasePath, toInternalRequest } from "../http/request.js"
 import { raw } from "../symbols.js"
-import type { AccessToken } from "../flows/oauth/access-token.js"
 import { CookieHeaders } from "./cookie-headers.js"
 import { httpOrigin } from "./host-origin.js"
 import type { SessionReadRequest } from "./read-session.js"
@@ -32,8 +32,13 @@ function sessionReadOf(request: Pick<AuthRequestLike, "url" | "headers" | "fixed
   return read
 }
 
-async function accessTokenOf(request: Pick<AuthRequestLike, "url" | "headers" | "fixedOrigin" | "basePath">, config: AuthConfig, providerId: string): Promise<AccessToken | null> {
-  if ((config as AuthConfig | null | undefined)?.raw === raw) throw new TypeError("getAccessToken does not support `raw` mode: pass the configuration without `raw`.")
+async function accessTokenOf(
+  request: Pick<AuthRequestLike, "url" | "headers" | "fixedOrigin" | "basePath">,
+  config: AuthConfig,
+  providerId: string,
+): Promise<AccessToken | null> {
+  if ((config as AuthConfig | null | undefined)?.raw === raw)
+    throw new TypeError("getAccessToken does not support `raw` mode: pass the configuration without `raw`.")
   const prepared = prepareConfig(config)
   if (prepared.configError) throw prepared.configError
   const basePath = request.basePath === undefined ? prepared.basePath : normalizeBasePath(request.basePath)

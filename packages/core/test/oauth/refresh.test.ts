@@ -298,7 +298,11 @@ describe("database strategy", () => {
     const other = app()
     const elsewhere = browser(other.config)
     await signInStale(elsewhere)
-    await adapter.updateAccount({ provider: "op", providerAccountId: account!.providerAccountId, refresh_token: ((await claimsOf(elsewhere)).lk as any).tok.op.rt })
+    await adapter.updateAccount({
+      provider: "op",
+      providerAccountId: account!.providerAccountId,
+      refresh_token: ((await claimsOf(elsewhere)).lk as any).tok.op.rt,
+    })
     await getAccessToken(requestWith(elsewhere.jar.header()), other.config, "op")
     const error = await refusal(getAccessToken(requestWith(user.jar.header()), config, "op"))
     expect(error.code).toBe("invalid_grant")

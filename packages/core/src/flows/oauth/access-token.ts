@@ -28,8 +28,8 @@ import { hashSessionToken } from "../../session/token-hash.js"
 import type { Account, Cookie } from "../../types.js"
 import { runSteps } from "../../util/steps.js"
 import { oauthProviderState } from "./provider-state.js"
-import { type RefreshedTokens, refreshTokenGrant } from "./refresh-grant.js"
 import { refreshOnce } from "./refresh-flight.js"
+import { type RefreshedTokens, refreshTokenGrant } from "./refresh-grant.js"
 
 /** What `getAccessToken` answers (docs/sessions.md, "Access-token refresh"). */
 export interface AccessToken {
@@ -88,7 +88,13 @@ function eventAccount(provider: InternalProvider, providerAccountId: string, tok
 }
 
 /** The grant, with the event after a success; only the single flight's winner runs it. */
-function grantWithEvent(ctx: RequestContext, provider: InternalProvider, refreshToken: string, providerAccountId: string, after?: (tokens: RefreshedTokens) => Promise<void>) {
+function grantWithEvent(
+  ctx: RequestContext,
+  provider: InternalProvider,
+  refreshToken: string,
+  providerAccountId: string,
+  after?: (tokens: RefreshedTokens) => Promise<void>,
+) {
   return async () => {
     const tokens = await refreshTokenGrant(oauthProviderState(ctx.config), provider, refreshToken)
     await after?.(tokens)
@@ -114,11 +120,17 @@ async function jwtAccessToken(ctx: RequestContext, provider: InternalProvider, m
   const kept = internal?.tok?.[provider.id]
   if (!internal || !kept) return null
   if (kept.err !== undefined) {
-    throw new RefreshTokenError(`Provider "${provider.id}" ended the grant (${kept.err}); the user must sign in with it again.`, { code: kept.err, provider: provider.id })
+    throw new RefreshTokenError(`Provider "${provider.id}" ended the grant (${kept.err}); the user must sign in with it again.`, {
+      code: kept.err,
+      provider: provider.id,
+    })
   }
   if (isFresh(kept, margin)) return answer(kept, [])
   if (kept.rt === undefined) {
-    throw new RefreshTokenError(`Provider "${provider.id}": the access token expired and no refresh token is stored.`, { code: "no_refresh_token", provider: provider.id })
+    throw new RefreshTokenError(`Provider "${provider.id}": the access token expired and no refresh token is stored.`, {
+      code: "no_refresh_token",
+      provider: provider.id,
+    })
   }
   const reissue = async (claims: InternalClaims): Promise<Cookie[]> => (await issueJwtSession(ctx, joinInternalClaims(visible, claims))).cookies
   let tokens: RefreshedTokens
@@ -161,24 +173,48 @@ async function databaseAccessToken(ctx: RequestContext, provider: InternalProvid
   if (!found || found.session.expires.valueOf() < Date.now()) return null
   const account = (await adapter.listAccountsByUserId!(String(found.user.id))).find((candidate) => candidate.provider === provider.id)
   if (!account) return null
-  const kept = { at: account.access_token ?? "", rt: account.refresh_token ?? undefined, exp: account.expires_at ?? undefined, tt: account.token_type, sc: account.scope }
+  const kept = {
+    at: account.access_token ?? "",
+    rt: account.refresh_token ?? undefined,
+    exp: account.expires_at ?? undefined,
+    tt: account.token_type,
+    sc: account.scope,
+  }
   if (!kept.at) {
-    throw new RefreshTokenError(`Provider "${provider.id}" ended the grant; the user must sign in with it again.`, { code: "invalid_grant", provider: provider.id })
+    throw new RefreshTokenError(`Provider "${provider.id}" ended the grant; the user must sign in with it again.`, {
+      code: "invalid_grant",
+      provider: provider.id,
+    })
   }
   if (isFresh(kept, margin)) return answer(kept, [])
   if (!kept.rt) {
-    throw new RefreshTokenError(`Provider "${provider.id}": the access token expired and no refresh token is stored.`, { code: "no_refresh_token", provider: provider.id })
+    throw new RefreshTokenError(`Provider "${provider.id}": the access token expired and no refresh token is stored.`, {
+      code: "no_refresh_token",
+      provider: provider.id,
+    })
   }
   const store = async (tokens: RefreshedTokens) => {
     await adapter.updateAccount!(accountTokens(account, tokens))
   }
   try {
-    const tokens = await refreshOnce(ctx.config, provider.id, kept.rt, lockTtl(ctx, provider), grantWithEvent(ctx, provider, kept.rt, account.providerAccountId, store))
+    const tokens = await refreshOnce(
+      ctx.config,
+      provider.id,
+      kept.rt,
+      lockTtl(ctx, provider),
+      grantWithEvent(ctx, provider, kept.rt, account.providerAccountId, store),
+    )
     return answer(tokens, [])
   } catch (error) {
     if (error instanceof RefreshTokenError && error.grantEnded) {
       // Dropped, so the session reports the error until the user signs in with the provider again.
-      await adapter.updateAccount!({ provider: account.provider, providerAccountId: account.providerAccountId, access_token: null, refresh_token: null, expires_at: null } as never)
+      await adapter.updateAccount!({
+        provider: account.provider,
+        providerAccountId: account.providerAccountId,
+        access_token: null,
+        refresh_token: null,
+        expires_at: null,
+      } as never)
     }
     throw error
   }

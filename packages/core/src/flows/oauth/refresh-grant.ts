@@ -70,11 +70,14 @@ export async function refreshTokenGrant(providers: OAuthProviderState, provider:
   } catch (error) {
     if (error instanceof oauth.ResponseBodyError && typeof error.error === "string" && error.status < 500) {
       // The provider's own verdict (RFC 6749 §5.2): invalid_grant ends the grant; anything else is a configuration problem.
-      throw new RefreshTokenError(`Provider "${id}" refused the refresh token: ${error.error}${error.error_description ? ` (${error.error_description})` : ""}.`, {
-        code: error.error,
-        provider: id,
-        err: error,
-      })
+      throw new RefreshTokenError(
+        `Provider "${id}" refused the refresh token: ${error.error}${error.error_description ? ` (${error.error_description})` : ""}.`,
+        {
+          code: error.error,
+          provider: id,
+          err: error,
+        },
+      )
     }
     throw failed(id, (error as Error).message, error)
   }

@@ -17,9 +17,9 @@ const authenticator: AdapterAuthenticator = {
 }
 
 describe("MemoryAdapter", () => {
-  it("implements all 19 operations of the adapter contract, and the passkey backup-state extension", () => {
+  it("implements all 19 operations of the adapter contract, the passkey backup-state extension and the account-token extension", () => {
     const adapter = MemoryAdapter()
-    expect(Object.keys(adapter).sort()).toEqual([...ADAPTER_METHODS, "updateAuthenticatorBackupState"].sort())
+    expect(Object.keys(adapter).sort()).toEqual([...ADAPTER_METHODS, "updateAuthenticatorBackupState", "updateAccount", "listAccountsByUserId"].sort())
   })
 
   it("keeps one store per call: two adapters share nothing", async () => {

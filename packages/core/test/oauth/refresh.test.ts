@@ -250,6 +250,22 @@ describe("jwt strategy", () => {
     grants.stop()
   })
 
+  it("a store that fails refuses the refresh (request_failed) rather than spend the token without a single flight", async () => {
+    const failing = () => {
+      throw new Error("connect ECONNREFUSED 127.0.0.1:6379")
+    }
+    const store = { get: failing, set: failing, add: failing, delete: failing, increment: failing, setAdd: failing, setRemove: failing, setMembers: failing }
+    const { config } = app({ store })
+    const user = browser(config)
+    await signInStale(user)
+    const grants = countGrants()
+    const error = await refusal(getAccessToken(requestWith(user.jar.header()), config, "op"))
+    expect(error.code).toBe("request_failed")
+    expect(error.message).toContain("ECONNREFUSED")
+    expect(grants.count()).toBe(0)
+    grants.stop()
+  })
+
   it("answers null when nobody is signed in, and refuses a provider that is not configured", async () => {
     const { config } = app()
     expect(await getAccessToken(requestWith(""), config, "op")).toBeNull()

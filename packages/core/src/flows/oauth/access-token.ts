@@ -97,7 +97,12 @@ function grantWithEvent(
 ) {
   return async () => {
     const tokens = await refreshTokenGrant(oauthProviderState(ctx.config), provider, refreshToken)
-    await after?.(tokens)
+    try {
+      await after?.(tokens)
+    } catch {
+      // Logged by the adapter guard. The grant is spent: its result still goes to the store, where
+      // every caller holding the old refresh token finds it, so the tokens are not lost.
+    }
     ctx.config.logger.debug("refresh: access token refreshed", { provider: provider.id })
     void ctx.config.events.refreshToken?.({ account: eventAccount(provider, providerAccountId, tokens), provider: provider.id })
     return tokens

@@ -177,7 +177,17 @@ export function refreshOnce(
   const name = `${providerId}\u0000${refreshToken}`
   const running = flights.get(name)
   if (running) return running
-  const started = flight(config, providerId, refreshToken, lockTtl, grant).finally(() => flights.delete(name))
+  const started = flight(config, providerId, refreshToken, lockTtl, grant)
+    .catch((error: unknown) => {
+      if (error instanceof RefreshTokenError) throw error
+      // Mostly the store failing (Redis down): without it there is no single flight, so nothing is spent.
+      throw new RefreshTokenError(`Provider "${providerId}": the refresh could not complete: ${(error as Error)?.message ?? String(error)}`, {
+        code: "request_failed",
+        provider: providerId,
+        ...(error instanceof Error ? { err: error } : {}),
+      })
+    })
+    .finally(() => flights.delete(name))
   flights.set(name, started)
   return started
 }

@@ -7,6 +7,13 @@
 
 export const ACCESS_TOKEN_TARGET = 0.5
 
+/** Seconds the row takes over `rounds`: a child start, two warm-ups, the measured second. */
+export function estimateAccessTokenSeconds(rounds) {
+  const duration = Number(process.env.BENCH_ACCESS_TOKEN_DURATION ?? 1)
+  const warmup = Number(process.env.BENCH_ACCESS_TOKEN_WARMUP ?? 0.3)
+  return rounds * (0.5 + 2 * warmup + duration)
+}
+
 /** One round: forks access-token.js, returns { session, accessToken, ratio, cpuTicks }. */
 export async function accessTokenRun({ round, rounds, childEnv, forkChild, readCpuTicks, cpuTicksBetween, fail, log }) {
   log(`[${round}/${rounds}] getAccessToken (fresh)… `)

@@ -53,7 +53,7 @@ import os from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
-import { accessTokenRun, reportAccessToken } from "./access-token-rows.js"
+import { accessTokenRun, estimateAccessTokenSeconds, reportAccessToken } from "./access-token-rows.js"
 import { measureClientSizes, reportClientSizes } from "./client-size.js"
 import { COLD_RUNS, coldStartRun, reportColdStart } from "./cold-start-rows.js"
 import { ALL_TARGETS, DB_SIDES, databaseRatios, databaseRun, databaseTargets, estimateDatabaseSeconds, reportDatabase } from "./database-rows.js"
@@ -282,7 +282,17 @@ function estimateRunSeconds() {
   // 2-core VM) to prepare and run, warm-up batch (a tenth) included.
   const oauthChild = startUp + 2 * (WARMUP + OAUTH_DURATION) + 1.1 * OAUTH_CALLBACKS * 0.008
   const oauth = ROUNDS * OAUTH_SIDES.length * oauthChild + startUp
-  return 2 + minting + inProcess + coldStart + http + oauth + estimateDatabaseSeconds(ROUNDS, ALL_TARGETS) + estimatePasswordlessSeconds(ROUNDS)
+  return (
+    2 +
+    minting +
+    inProcess +
+    coldStart +
+    http +
+    oauth +
+    estimateDatabaseSeconds(ROUNDS, ALL_TARGETS) +
+    estimatePasswordlessSeconds(ROUNDS) +
+    estimateAccessTokenSeconds(ROUNDS)
+  )
 }
 
 const cpus = os.cpus()
@@ -296,7 +306,7 @@ const environment = {
 console.log(
   "Latchkey benchmark: GET /auth/session with a valid JWT session cookie; OAuth POST /signin/:id and callback " +
     "against a local OpenID Provider; GET /auth/session under the database strategy (SQLite, PostgreSQL); " +
-    "email sign-in and passkeys",
+    "email sign-in and passkeys; getAccessToken with a fresh kept token",
 )
 console.log(`Node ${environment.node} | ${environment.platform} | ${environment.cpu} | ${environment.cores} cores`)
 const estimatedSeconds = estimateRunSeconds()

@@ -10,7 +10,7 @@
  * margin of 5 s), so the first `getAccessToken` refreshes; a refreshed token
  * (10 s) is then fresh.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest"
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest"
 import { MemoryAdapter } from "../../src/adapters/memory.js"
 import { RefreshTokenError } from "../../src/errors.js"
 import { type AuthConfig, getAccessToken } from "../../src/index.js"
@@ -186,6 +186,27 @@ describe("jwt strategy", () => {
     applyCookies(lateJar, late!.cookies)
     expect(((await claimsOf(user, lateJar)).lk as any).tok.op.at).toBe(fresh?.accessToken)
     grants.stop()
+  })
+
+  it("a spent token that comes back after its result expired leads on to a fresh token: one more grant, no reuse", async () => {
+    const { config } = app()
+    const user = browser(config)
+    await signInStale(user)
+    const oldCookie = user.jar.header()
+    const first = await getAccessToken(requestWith(oldCookie), config, "op")
+    // Time passes for everyone (the provider runs in this process too): the refreshed token has expired.
+    vi.useFakeTimers({ toFake: ["Date"] })
+    try {
+      vi.setSystemTime(Date.now() + 60_000)
+      const grants = countGrants()
+      const late = await getAccessToken(requestWith(oldCookie), config, "op")
+      expect(grants.count()).toBe(1)
+      expect(late?.accessToken).not.toBe(first?.accessToken)
+      expect(late?.expiresAt).toBeGreaterThan(Date.now() / 1000)
+      grants.stop()
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it("invalid_grant drops the tokens, throws RefreshTokenError and marks the session until the next sign-in", async () => {

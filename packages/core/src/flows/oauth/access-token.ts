@@ -109,6 +109,31 @@ function grantWithEvent(
   }
 }
 
+/** How many already-expired results in a row are refreshed again before giving up. */
+const MAX_STALE_RESULTS = 3
+
+/**
+ * The tokens `refreshToken` leads to, through the single flight. A result
+ * read from the store may itself have expired by now (a cookie that comes
+ * back long after its token was spent): then its own refresh token is
+ * refreshed, a few times at most.
+ */
+async function refreshToNewest(
+  ctx: RequestContext,
+  provider: InternalProvider,
+  refreshToken: string,
+  providerAccountId: string,
+  after?: (tokens: RefreshedTokens) => Promise<void>,
+): Promise<RefreshedTokens> {
+  let spent = refreshToken
+  let tokens = await refreshOnce(ctx.config, provider.id, spent, lockTtl(ctx, provider), grantWithEvent(ctx, provider, spent, providerAccountId, after))
+  for (let again = 0; again < MAX_STALE_RESULTS && tokens.exp !== undefined && tokens.exp <= nowInSeconds() && tokens.rt && tokens.rt !== spent; again++) {
+    spent = tokens.rt
+    tokens = await refreshOnce(ctx.config, provider.id, spent, lockTtl(ctx, provider), grantWithEvent(ctx, provider, spent, providerAccountId, after))
+  }
+  return tokens
+}
+
 async function jwtAccessToken(ctx: RequestContext, provider: InternalProvider, margin: number): Promise<AccessToken | null> {
   const stored = ctx.sessionCookie
   if (stored.malformed || !stored.value) return null
@@ -140,7 +165,7 @@ async function jwtAccessToken(ctx: RequestContext, provider: InternalProvider, m
   const reissue = async (claims: InternalClaims): Promise<Cookie[]> => (await issueJwtSession(ctx, joinInternalClaims(visible, claims))).cookies
   let tokens: RefreshedTokens
   try {
-    tokens = await refreshOnce(ctx.config, provider.id, kept.rt, lockTtl(ctx, provider), grantWithEvent(ctx, provider, kept.rt, kept.aid ?? ""))
+    tokens = await refreshToNewest(ctx, provider, kept.rt, kept.aid ?? "")
   } catch (error) {
     if (error instanceof RefreshTokenError && error.grantEnded) {
       const ended: KeptProviderTokens = { at: "", err: error.code }
@@ -202,13 +227,7 @@ async function databaseAccessToken(ctx: RequestContext, provider: InternalProvid
     await adapter.updateAccount!(accountTokens(account, tokens))
   }
   try {
-    const tokens = await refreshOnce(
-      ctx.config,
-      provider.id,
-      kept.rt,
-      lockTtl(ctx, provider),
-      grantWithEvent(ctx, provider, kept.rt, account.providerAccountId, store),
-    )
+    const tokens = await refreshToNewest(ctx, provider, kept.rt, account.providerAccountId, store)
     return answer(tokens, [])
   } catch (error) {
     if (error instanceof RefreshTokenError && error.grantEnded) {

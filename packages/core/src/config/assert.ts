@@ -74,6 +74,9 @@ function endpointUrl(endpoint: unknown): string | undefined {
 /** The provider's `refresh` option: `true`, `false` or `{ margin }` with a margin of zero or more seconds. */
 function checkRefreshOption(provider: InternalProvider): AuthError | undefined {
   const refresh = (provider as { refresh?: unknown }).refresh
+  if ((provider as { version?: unknown }).version === "1.0a" && refresh !== undefined && refresh !== false) {
+    return new InvalidProvider(`Provider "${provider.id}": \`refresh\` needs OAuth 2.0; OAuth 1.0a (version "1.0a") has no refresh tokens.`)
+  }
   if (refresh === undefined || typeof refresh === "boolean") return undefined
   const margin = (refresh as { margin?: unknown } | null)?.margin
   const marginOk = margin === undefined || (typeof margin === "number" && Number.isFinite(margin) && margin >= 0)

@@ -152,7 +152,10 @@ describe("jwt strategy", () => {
     expect(second).toEqual({ ...first, cookies: [] })
     expect(grants.count()).toBe(1)
     expect(events).toEqual([{ provider: "op", account: expect.objectContaining({ provider: "op", access_token: first?.accessToken, type: "oidc" }) }])
-    expect(await sessionOf(user)).not.toHaveProperty("error")
+    const session = await sessionOf(user)
+    expect(session).not.toHaveProperty("error")
+    // The kept tokens never reach the session answer.
+    expect(JSON.stringify(session)).not.toContain(first!.accessToken)
     grants.stop()
   })
 
@@ -294,9 +297,12 @@ describe("jwt strategy", () => {
     await expect(getAccessToken(requestWith(""), config, "nope")).rejects.toThrow(/no provider with id "nope"/)
   })
 
-  it("refuses a malformed `refresh` option when the configuration is first used", async () => {
+  it("refuses a malformed `refresh` option, or one on an OAuth 1.0a provider, when the configuration is first used", async () => {
     const { config } = app({ refresh: { margin: -1 } })
     await expect(getAccessToken(requestWith(""), config, "op")).rejects.toMatchObject({ type: "InvalidProvider" })
+    const legacy = app()
+    legacy.config.providers = [{ ...(legacy.config.providers[0] as object), version: "1.0a" } as never]
+    await expect(getAccessToken(requestWith(""), legacy.config, "op")).rejects.toThrow(/OAuth 1\.0a .* has no refresh tokens/)
   })
 })
 

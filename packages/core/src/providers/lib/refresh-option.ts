@@ -15,8 +15,8 @@ export const DEFAULT_REFRESH_MARGIN = 60
  * OAuth/OIDC provider). The option's shape is checked with the
  * configuration (config/assert.ts).
  */
-export function refreshMargin(provider: { type?: unknown; refresh?: unknown } | undefined): number | undefined {
-  if (provider === undefined || (provider.type !== "oauth" && provider.type !== "oidc")) return undefined
+export function refreshMargin(provider: { type?: unknown; refresh?: unknown; version?: unknown } | undefined): number | undefined {
+  if (provider === undefined || (provider.type !== "oauth" && provider.type !== "oidc") || provider.version === "1.0a") return undefined
   const refresh = provider.refresh
   if (refresh === true) return DEFAULT_REFRESH_MARGIN
   if (refresh === null || typeof refresh !== "object") return undefined

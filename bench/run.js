@@ -4,7 +4,8 @@
 // every authenticated page view, in-process with one cookie and with BENCH_USERS distinct users'
 // cookies. The cold-start row (cold-start-rows.js) times a fresh process that imports the library
 // and answers one such request, above a bare `node -e ""`. The client size rows (client-size.js)
-// compare the minified, gzipped bundles of @latchkey/client and next-auth/react. The OAuth rows measure POST /auth/signin/:id (the authorization
+// compare the minified, gzipped bundles of @latchkey/client and next-auth/react. The getAccessToken row
+// (access-token-rows.js) compares getAccessToken with a fresh kept token to a JWT session read. The OAuth rows measure POST /auth/signin/:id (the authorization
 // redirect) and the full GET /auth/callback/:id against a local OpenID Provider (op.js,
 // oidc-provider in its own process), in-process (oauth.js). See README.md for what each figure
 // means and its caveats.
@@ -52,6 +53,7 @@ import os from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import autocannon from "autocannon"
+import { accessTokenRun, estimateAccessTokenSeconds, reportAccessToken } from "./access-token-rows.js"
 import { measureClientSizes, reportClientSizes } from "./client-size.js"
 import { COLD_RUNS, coldStartRun, reportColdStart } from "./cold-start-rows.js"
 import { ALL_TARGETS, DB_SIDES, databaseRatios, databaseRun, databaseTargets, estimateDatabaseSeconds, reportDatabase } from "./database-rows.js"
@@ -282,7 +284,18 @@ function estimateRunSeconds() {
   const oauthChild = startUp + 2 * (WARMUP + OAUTH_DURATION) + 1.1 * OAUTH_CALLBACKS * 0.008
   const oauth = ROUNDS * OAUTH_SIDES.length * oauthChild + startUp
   const revocation = ROUNDS * REVOCATION_VARIANTS.length * (startUp + WARMUP + IN_PROCESS_DURATION)
-  return 2 + minting + inProcess + coldStart + http + oauth + revocation + estimateDatabaseSeconds(ROUNDS, ALL_TARGETS) + estimatePasswordlessSeconds(ROUNDS)
+  return (
+    2 +
+    minting +
+    inProcess +
+    coldStart +
+    http +
+    oauth +
+    revocation +
+    estimateDatabaseSeconds(ROUNDS, ALL_TARGETS) +
+    estimatePasswordlessSeconds(ROUNDS) +
+    estimateAccessTokenSeconds(ROUNDS)
+  )
 }
 
 const cpus = os.cpus()
@@ -296,7 +309,7 @@ const environment = {
 console.log(
   "Latchkey benchmark: GET /auth/session with a valid JWT session cookie; OAuth POST /signin/:id and callback " +
     "against a local OpenID Provider; GET /auth/session under the database strategy (SQLite, PostgreSQL); " +
-    "email sign-in and passkeys",
+    "email sign-in and passkeys; getAccessToken with a fresh kept token",
 )
 console.log(`Node ${environment.node} | ${environment.platform} | ${environment.cpu} | ${environment.cores} cores`)
 const estimatedSeconds = estimateRunSeconds()
@@ -576,7 +589,23 @@ for (let round = 1; round <= ROUNDS; round++) {
     const log = (text) => process.stdout.write(text)
     passwordless[side] = await passwordlessRun({ side, round, rounds: ROUNDS, sink: smtpSink, childEnv, forkChild, readCpuTicks, cpuTicksBetween, fail, log })
   }
-  const ratios = { ...roundRatios(inProcess, http, oauth), ...databaseRatios(db), ...passwordlessRatios(passwordless), coldStart: coldStart.ratio }
+  const accessToken = await accessTokenRun({
+    round,
+    rounds: ROUNDS,
+    childEnv,
+    forkChild,
+    readCpuTicks,
+    cpuTicksBetween,
+    fail,
+    log: (text) => process.stdout.write(text),
+  })
+  const ratios = {
+    ...roundRatios(inProcess, http, oauth),
+    ...databaseRatios(db),
+    ...passwordlessRatios(passwordless),
+    coldStart: coldStart.ratio,
+    accessToken: accessToken.ratio,
+  }
   console.log(
     `[${round}/${ROUNDS}] in-process ratio ${fmt(ratios.inProcess, 2)}x (${fmt(USERS)} users ${fmt(ratios.inProcessMany, 2)}x), ` +
       `cold start ${percent(ratios.coldStart, 0)}, HTTP ratio ${fmt(ratios.http, 2)}x, ` +
@@ -592,7 +621,7 @@ for (let round = 1; round <= ROUNDS; round++) {
     const log = (text) => process.stdout.write(text)
     revocation[variant] = await revocationRun({ variant, round, rounds: ROUNDS, childEnv, revocationCookie: cookieWithSid, forkChild, fail, log })
   }
-  rounds.push({ round, inProcess, coldStart, http, oauth, database: db, passwordless, ratios, revocation })
+  rounds.push({ round, inProcess, coldStart, http, oauth, database: db, passwordless, accessToken, ratios, revocation })
 }
 await Promise.all([...servers.map((server) => server.child.stop()), openIdProvider.child.stop(), smtpSink.close()])
 
@@ -739,6 +768,7 @@ console.log(
 const databaseSection = reportDatabase({ rounds, targets: database.targets, skipped: database.skipped, summarizeRow, ratioSummary, fmt, verdict, tag })
 const passwordlessSection = reportPasswordless({ rounds, summarizeRow, ratioSummary, fmt, tag })
 const revocationSection = reportRevocation({ rounds, fmt, verdict, tag, skippedRedis: !redisForRevocation })
+const accessTokenSection = reportAccessToken({ runs: rounds.map((round) => round.accessToken), fmt, verdict, tag })
 // Bundle sizes do not depend on the machine's load: measured once, after the timed rows.
 console.log("")
 const clientSize = await measureClientSizes()
@@ -816,6 +846,7 @@ const results = {
   database: databaseSection,
   passwordless: passwordlessSection,
   revocation: revocationSection,
+  accessToken: accessTokenSection,
   // Bytes of minified bundles and of their gzip, per row of client-size.js.
   clientSize,
   headlines: {
@@ -824,7 +855,7 @@ const results = {
     latchkeyShareOfBare: { value: shareOfBare.median, target: TARGETS.shareOfBare, met: shareOfBare.median >= TARGETS.shareOfBare, range: minMax(shareOfBare) },
     coldStartShareOfAuthjs: { value: coldStartSection.ratio, target: coldStartSection.target, met: coldStartSection.met, range: coldStartSection.ratioRange },
   },
-  rounds: rounds.map(({ round, inProcess, coldStart, http, oauth, database: db, passwordless, ratios }) => ({
+  rounds: rounds.map(({ round, inProcess, coldStart, http, oauth, database: db, passwordless, accessToken, ratios }) => ({
     round,
     inProcess: Object.fromEntries(Object.entries(inProcess).map(([side, run]) => [side, runForJson(run)])),
     coldStart: runForJson(coldStart),
@@ -834,6 +865,7 @@ const results = {
     passwordless: Object.fromEntries(
       PASSWORDLESS_SIDES.map((side) => [side, Object.fromEntries(Object.entries(passwordless[side].rows).map(([name, run]) => [name, runForJson(run)]))]),
     ),
+    accessToken: runForJson(accessToken),
     ratios,
   })),
 }

@@ -23,6 +23,7 @@
  */
 
 import type {
+  AccountTokenUpdate,
   Adapter,
   AdapterAccount,
   AdapterAuthenticator,
@@ -69,12 +70,16 @@ export interface KyselyAdapterOptions {
 /**
  * What {@link KyselyAdapter} returns: every operation of the contract,
  * none optional, plus Latchkey's `updateAuthenticatorBackupState` (the
- * passkey backup state, docs/providers/passkey.md) and
+ * passkey backup state, docs/providers/passkey.md),
  * `deleteSessionsByProviderSession` (federated sign-out, docs/sessions.md; the
- * columns of migration 0006), so `adapter.getUserByEmail(email)` needs no `!`. Still an
- * `Adapter`, so it goes wherever one does.
+ * columns of migration 0006) and `updateAccount` / `listAccountsByUserId`
+ * (access-token refresh, docs/sessions.md), so `adapter.getUserByEmail(email)`
+ * needs no `!`. Still an `Adapter`, so it goes wherever one does.
  */
-export type KyselyAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate> & Required<ProviderSessionDeletion>
+export type KyselyAdapterInstance = Required<Adapter> &
+  Required<AuthenticatorBackupStateUpdate> &
+  Required<ProviderSessionDeletion> &
+  Required<AccountTokenUpdate>
 
 /**
  * Creates the adapter over `db`, a Kysely instance with a SQLite
@@ -226,6 +231,36 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
           .where(exact("providerAccountId", providerAccountId))
           .executeTakeFirst()
         return read<AdapterAccount>("Account", row)
+      }),
+
+    async updateAccount({ provider, providerAccountId, ...changes }) {
+      const { columns } = (await info()).Account
+      const fields: Record<string, unknown> = {}
+      for (const [key, value] of Object.entries(changes)) {
+        // As linkAccount: fields without a column are left out; the identifying columns never change.
+        if (value !== undefined && key !== "userId" && key !== "type" && (!columns || columns.has(key))) fields[key] = value
+      }
+      const values = toRow(family, fields)
+      const where = (query: any) => query.where(exact("provider", provider)).where(exact("providerAccountId", providerAccountId))
+      const row = await write("updateAccount", "Account", () =>
+        lookup(undefined, async () => {
+          if (Object.keys(values).length > 0) {
+            const update = where(kysely.updateTable("Account").set(values))
+            if (returning) return update.returningAll().executeTakeFirst()
+            await update.execute()
+          }
+          return where(kysely.selectFrom("Account").selectAll()).executeTakeFirst()
+        }),
+      )
+      if (!row) throw new KyselyAdapterError("updateAccount", "Account", "not_found")
+      return (await read<AdapterAccount>("Account", row))!
+    },
+
+    listAccountsByUserId: (userId) =>
+      lookup([] as AdapterAccount[], async () => {
+        const rows = await kysely.selectFrom("Account").selectAll().where(exact("userId", userId)).execute()
+        const { read: types } = (await info()).Account
+        return rows.map((row) => fromRow<AdapterAccount>(row, types))
       }),
 
     async createSession(session) {

@@ -1,6 +1,7 @@
 /**
  * Accounts in Redis: `linkAccount`, `unlinkAccount` and `getAccount` (see
- * docs/adapters/writing-an-adapter.md). An account is a field of its user's accounts hash,
+ * docs/adapters/writing-an-adapter.md), and Latchkey's `updateAccount` and
+ * `listAccountsByUserId` (access-token refresh, docs/sessions.md). An account is a field of its user's accounts hash,
  * under the user's hash tag; `<prefix>account:<provider>:<id>` points at the
  * user and is trusted only while that field exists.
  *
@@ -11,7 +12,7 @@ import { runScript } from "./client.js"
 import { decodeValue, encodeValue } from "./codec.js"
 import { RedisAdapterError } from "./errors.js"
 import { isKey, requireKey } from "./guards.js"
-import { deleteIfScript, linkAccountScript, takeFieldScript } from "./scripts.js"
+import { deleteIfScript, linkAccountScript, replaceFieldScript, takeFieldScript } from "./scripts.js"
 import { claimIndex, type Store } from "./store.js"
 
 /**
@@ -63,4 +64,38 @@ export async function getAccount(store: Store, providerAccountId: string, provid
   if (holder === null) return null
   const record = await redis.hget(keys.accounts(holder), field)
   return record === null ? null : (decodeValue(record) as AdapterAccount)
+}
+
+/**
+ * Writes the given fields onto an account (`null` clears one; the
+ * identifying fields never change) and returns it; throws `not_found` when
+ * no user has it.
+ */
+export async function updateAccount(
+  store: Store,
+  update: Partial<AdapterAccount> & Pick<AdapterAccount, "provider" | "providerAccountId">,
+): Promise<AdapterAccount> {
+  const notFound = () => new RedisAdapterError("updateAccount", "not_found", "no account with this provider and providerAccountId")
+  if (!isKey(update.provider) || !isKey(update.providerAccountId)) throw notFound()
+  const { keys, redis } = store
+  const field = keys.accountField(update.provider, update.providerAccountId)
+  const holder = await redis.get(keys.account(field))
+  const current = holder === null ? null : await redis.hget(keys.accounts(holder), field)
+  if (holder === null || current === null) throw notFound()
+  const account = decodeValue(current) as Record<string, unknown>
+  for (const [name, value] of Object.entries(update)) {
+    if (value === undefined || name === "userId" || name === "type" || name === "provider" || name === "providerAccountId") continue
+    if (value === null) delete account[name]
+    else account[name] = value
+  }
+  const record = encodeValue(account, "the account")
+  if ((await runScript(redis, replaceFieldScript, [keys.accounts(holder)], [field, record])) !== 1) throw notFound()
+  return decodeValue(record) as AdapterAccount
+}
+
+/** Every account of the user; `[]` for an unknown user. */
+export async function listAccountsByUserId(store: Store, userId: string): Promise<AdapterAccount[]> {
+  if (!isKey(userId)) return []
+  const fields = await store.redis.hgetall(store.keys.accounts(userId))
+  return Object.values(fields).map((record) => decodeValue(record) as AdapterAccount)
 }

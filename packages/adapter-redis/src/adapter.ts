@@ -9,6 +9,7 @@
  * @module adapter
  */
 import type {
+  AccountTokenUpdate,
   Adapter,
   AdapterAccount,
   AdapterAuthenticator,
@@ -30,7 +31,7 @@ import * as users from "./users.js"
 import * as tokens from "./verification-tokens.js"
 
 /** The adapter `RedisAdapter` returns when Redis keeps everything: all 19 operations. */
-export type RedisAdapterInstance = Required<Adapter> & Required<ProviderSessionDeletion>
+export type RedisAdapterInstance = Required<Adapter> & Required<ProviderSessionDeletion> & Required<AccountTokenUpdate>
 
 /** The operations Redis itself serves in sessions-only mode. */
 type SessionOperation = "createSession" | "updateSession" | "deleteSession" | "createVerificationToken" | "useVerificationToken" | "getSessionAndUser"
@@ -49,7 +50,9 @@ const FORWARDED = [
   "getAuthenticator",
   "listAuthenticatorsByUserId",
   "updateAuthenticatorCounter",
-] as const satisfies readonly (keyof Adapter)[]
+  "updateAccount",
+  "listAccountsByUserId",
+] as const satisfies readonly (keyof (Adapter & AccountTokenUpdate))[]
 
 /**
  * The adapter `RedisAdapter` returns in sessions-only mode: the session and
@@ -102,7 +105,7 @@ function checkClient(redis: unknown): RedisClient {
  */
 export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptions): RedisAdapterInstance
 export function RedisAdapter<Users extends Adapter>(redis: RedisClient, options: RedisAdapterSessionsOnlyOptions<Users>): RedisSessionsOnlyAdapter<Users>
-export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptions | RedisAdapterSessionsOnlyOptions): Adapter {
+export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptions | RedisAdapterSessionsOnlyOptions): Adapter & AccountTokenUpdate {
   const client = checkClient(redis)
   const { prefix, timeout, users: userAdapter } = resolveOptions(options)
   const store: Store = { redis: commands(client), keys: keyLayout(prefix) }
@@ -133,6 +136,9 @@ export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptio
     linkAccount: (account: AdapterAccount) => limit("linkAccount", () => accounts.linkAccount(store, account)),
     unlinkAccount: (account: Pick<AdapterAccount, "provider" | "providerAccountId">) => limit("unlinkAccount", () => accounts.unlinkAccount(store, account)),
     getAccount: (providerAccountId: string, provider: string) => limit("getAccount", () => accounts.getAccount(store, providerAccountId, provider)),
+    updateAccount: (account: Partial<AdapterAccount> & Pick<AdapterAccount, "provider" | "providerAccountId">) =>
+      limit("updateAccount", () => accounts.updateAccount(store, account)),
+    listAccountsByUserId: (userId: string) => limit("listAccountsByUserId", () => accounts.listAccountsByUserId(store, userId)),
     getSessionAndUser: (sessionToken: string) =>
       limit("getSessionAndUser", () => sessions.getSessionAndUser(store, (userId) => readUser(store, userId), sessionToken)),
     createAuthenticator: (authenticator: AdapterAuthenticator) => limit("createAuthenticator", () => authenticators.createAuthenticator(store, authenticator)),
@@ -152,7 +158,7 @@ type Limit = <T>(operation: string, work: () => Promise<T>) => Promise<T>
  * the session from Redis and its user with `users.getUser`; `deleteUser`
  * ends the user's Redis sessions, then asks `users` to delete the user.
  */
-function sessionsOnly(store: Store, limit: Limit, userAdapter: Adapter, own: Adapter): Adapter {
+function sessionsOnly(store: Store, limit: Limit, userAdapter: Adapter & AccountTokenUpdate, own: Adapter): Adapter {
   const adapter: Adapter = {
     ...own,
     getSessionAndUser: (sessionToken: string) =>

@@ -156,6 +156,18 @@ return 1`,
 )
 
 /**
+ * Replaces one field of a hash only while it exists (an account unlinked
+ * meanwhile stays unlinked). KEYS: hash. ARGV: field, value. Returns 1, or
+ * 0 when the field is gone.
+ */
+export const replaceFieldScript = script(
+  "replaceField",
+  `if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+return 1`,
+)
+
+/**
  * Removes one field of a hash and returns its value (false when absent).
  * KEYS: hash. ARGV: field.
  */

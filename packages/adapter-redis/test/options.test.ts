@@ -44,8 +44,8 @@ describe("RedisAdapter: options", () => {
 
   it("accepts the two modes, and a users adapter given as a function", () => {
     const full = RedisAdapter(redis, { prefix: "app:", timeout: 0 })
-    // The 19 of the contract, and Latchkey's federated sign-out extension.
-    expect(Object.keys(full).sort()).toHaveLength(20)
+    // The 19 of the contract, Latchkey's federated sign-out extension and the account-token one (updateAccount, listAccountsByUserId).
+    expect(Object.keys(full).sort()).toHaveLength(22)
     expect(typeof full.deleteSessionsByProviderSession).toBe("function")
     const sessionsOnly = RedisAdapter(redis, { only: "sessions", users: () => users })
     expect(typeof sessionsOnly.getSessionAndUser).toBe("function")

@@ -5,12 +5,12 @@
  * @module context
  */
 
-import type { Adapter, ProviderSessionDeletion } from "@latchkey/core/adapters"
+import type { AccountTokenUpdate, Adapter, ProviderSessionDeletion } from "@latchkey/core/adapters"
 import { it } from "vitest"
 import type { AdapterExtension, AdapterOperation, ConformanceDatabase, ConformanceGroup, ConformanceOptions, ExtraFields } from "./options.js"
 
 /** The adapter with every operation present (the suite checks presence before the call). */
-export type FullAdapter = Required<Adapter> & ProviderSessionDeletion
+export type FullAdapter = Required<Adapter> & ProviderSessionDeletion & Required<AccountTokenUpdate>
 
 /** What each group's registration function receives. */
 export interface SuiteContext {

@@ -39,6 +39,7 @@ import { notFoundGroup } from "./groups/not-found.js"
 import { providerSessionsGroup } from "./groups/provider-sessions.js"
 import { sessionsGroup } from "./groups/sessions.js"
 import { singleUseGroup } from "./groups/single-use.js"
+import { updateAccountGroup } from "./groups/update-account.js"
 import { usersGroup } from "./groups/users.js"
 import { usersWithoutEmailGroup } from "./groups/users-without-email.js"
 import { verificationTokensGroup } from "./groups/verification-tokens.js"
@@ -101,6 +102,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     countersGroup(ctx)
     hostileGroup(ctx)
     providerSessionsGroup(ctx)
+    updateAccountGroup(ctx)
   })
 }
 export { type RateLimitStoreTestOptions, runRateLimitStoreTests } from "./rate-limit.js"

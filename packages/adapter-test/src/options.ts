@@ -5,6 +5,7 @@
  * @module options
  */
 import {
+  type ACCOUNT_TOKEN_UPDATE_METHODS,
   ADAPTER_METHODS,
   type Adapter,
   type AdapterAccount,
@@ -19,8 +20,13 @@ import type { Awaitable } from "@latchkey/core/types"
 /** A value or a promise of it (`@latchkey/core/types`' type, re-exported for suite authors). */
 export type { Awaitable }
 
-/** The name of one operation of the adapter contract. */
-export type AdapterOperation = AdapterMethod
+/**
+ * The name of one operation the suite tests: the contract's, or one of
+ * Latchkey's optional extensions (`updateAccount`, `listAccountsByUserId`:
+ * access-token refresh under the `database` strategy). An adapter without an
+ * extension lists it in `skip`.
+ */
+export type AdapterOperation = AdapterMethod | (typeof ACCOUNT_TOKEN_UPDATE_METHODS)[number]
 
 /** Every operation name: core's list (`ADAPTER_METHODS` of `@latchkey/core/adapters`). */
 export const adapterOperations: readonly AdapterOperation[] = ADAPTER_METHODS
@@ -55,6 +61,10 @@ export type AdapterExtension = "deleteSessionsByProviderSession"
  * - `providerSessions`: Latchkey's extension for federated sign-out
  *   (`deleteSessionsByProviderSession`, the session's `providerSessionId` and
  *   `providerSubject`). Skip it (or the operation) for an adapter without it.
+ * - `updateAccount`: Latchkey's extension for access-token refresh
+ *   (`updateAccount`, `listAccountsByUserId`): new tokens replace the old,
+ *   `null` clears a field, nobody else's account changes. Skip it (or the
+ *   two operations) for an adapter without the extension.
  */
 export type ConformanceGroup =
   | "users"
@@ -71,6 +81,7 @@ export type ConformanceGroup =
   | "counters"
   | "hostile"
   | "providerSessions"
+  | "updateAccount"
 
 /**
  * Raw reads of your storage that bypass the adapter, so the suite can check

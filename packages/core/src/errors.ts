@@ -12,6 +12,7 @@
  *
  * @module errors
  */
+import type { Cookie } from "./model/cookies.js"
 
 /** Every error type Latchkey can raise. */
 export type ErrorType =
@@ -51,6 +52,7 @@ export type ErrorType =
   | "CallbackError"
   | "RedirectProxyTargetRefused"
   | "EmailSendRefused"
+  | "RefreshTokenError"
 
 /** Where a user is sent when the error interrupts a request. */
 export type ErrorKind = "signIn" | "error"
@@ -328,6 +330,48 @@ export class RedirectProxyTargetRefused extends AuthError {
  */
 export class EmailSendRefused extends AuthError {
   static override type: ErrorType = "EmailSendRefused"
+}
+
+/**
+ * `getAccessToken` could not give a usable access token for the provider
+ * (docs/sessions.md, "Access-token refresh"). `code` says why:
+ * - `invalid_grant` (RFC 6749 §5.2): the grant is over, the stored tokens
+ *   were dropped, and the session reports `error: "RefreshTokenError"`
+ *   until the user signs in with the provider again;
+ * - another OAuth `error` of the provider (`invalid_client`, …): a
+ *   configuration problem; the tokens are kept;
+ * - `no_refresh_token`: the token expired and no refresh token is stored
+ *   (no request was made);
+ * - `request_failed`: the provider could not be asked or its answer could
+ *   not be read (a timeout, a 5xx, a malformed answer); the tokens are kept
+ *   and the next call tries again.
+ *
+ * Latchkey's own type: Auth.js leaves refreshing to the application.
+ */
+export class RefreshTokenError extends AuthError {
+  static override type: ErrorType = "RefreshTokenError"
+  /** Why: the provider's `error` code, `no_refresh_token` or `request_failed`. */
+  readonly code: string
+  /** The provider the token is for. */
+  readonly provider: string
+
+  constructor(message: string, options: { code: string; provider: string; err?: Error }) {
+    super(message, { provider: options.provider, code: options.code, ...(options.err ? { err: options.err } : {}) })
+    this.code = options.code
+    this.provider = options.provider
+  }
+
+  /**
+   * The cookies the caller should set on its response when the session JWT
+   * changed because of this failure (`invalid_grant` drops the tokens and
+   * marks the session); empty otherwise.
+   */
+  cookies: Cookie[] = []
+
+  /** Whether the grant is over (`invalid_grant`: the provider refused the refresh token): the user must sign in again. */
+  get grantEnded(): boolean {
+    return this.code === "invalid_grant"
+  }
 }
 
 const clientSafeTypes: ReadonlySet<ErrorType> = new Set<ErrorType>([

@@ -21,10 +21,11 @@
  * @module
  */
 
-export type { AuthConfig } from "@latchkey/core"
+export type { AccessToken, AuthConfig } from "@latchkey/core"
 export { customFetch } from "@latchkey/core"
 export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { Account, DefaultSession, Profile, Session, User } from "@latchkey/core/types"
+export { getAccessToken } from "./access-token.js"
 export type { ExpressAuthConfig } from "./config.js"
 export { UnsupportedExpressVersion } from "./express-version.js"
 export { ExpressAuth } from "./middleware.js"

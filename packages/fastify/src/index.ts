@@ -21,9 +21,10 @@ import { latchkey } from "./plugin.js"
 
 export { latchkey }
 export default latchkey
-export type { AuthConfig } from "@latchkey/core"
+export type { AccessToken, AuthConfig } from "@latchkey/core"
 export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { Session, User } from "@latchkey/core/types"
+export { getAccessToken } from "./access-token.js"
 export type { LatchkeyFastifyOptions } from "./options.js"
 export { getSession, type RequireSessionOptions, requireSession } from "./session.js"
 export { LatchkeyNotRegistered } from "./state.js"

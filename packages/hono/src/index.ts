@@ -18,8 +18,10 @@
  * @module
  */
 
+export type { AccessToken } from "@latchkey/core"
 export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { Session, User } from "@latchkey/core/types"
+export { getAccessToken } from "./access-token.js"
 export { getAuthUser, verifyAuth } from "./auth-user.js"
 export { reqWithEnvUrl, setEnvDefaults } from "./env-url.js"
 export { authHandler } from "./handler.js"

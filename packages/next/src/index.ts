@@ -18,7 +18,9 @@
  * ```
  * @module
  */
+import type { AccessToken } from "@latchkey/core"
 import type { Session } from "@latchkey/core/types"
+import { getAccessTokenAction } from "./access-token.js"
 import { type AuthorizationParams, type SignInOptions, type SignOutOptions, signInAction, signOutAction, updateAction } from "./actions.js"
 import { type AuthFunction, createAuth } from "./auth.js"
 import { configFor, type NextAuthConfig, type NextAuthConfigInput, setEnvDefaults } from "./config.js"
@@ -39,6 +41,15 @@ export interface NextAuthResult {
   signOut: (options?: SignOutOptions) => Promise<any>
   /** Updates the session from the server (the `jwt` callback sees `trigger: "update"`); returns the new session or `null`. */
   unstable_update: (data: Partial<Session | { user: Partial<Session["user"]> }>) => Promise<Session | null>
+  /**
+   * The signed-in user's access token for the OAuth/OIDC provider
+   * `providerId` (which sets `refresh: true`), refreshed first when due, in
+   * server components, server actions and route handlers; `null` when
+   * nobody is signed in. The rewritten session cookie is set where Next
+   * allows it. Throws `RefreshTokenError` when no usable token can be had
+   * (docs/integrations/next.md, "Access tokens").
+   */
+  getAccessToken: (providerId: string) => Promise<AccessToken | null>
 }
 
 /**
@@ -62,10 +73,11 @@ export default function NextAuth(config: NextAuthConfigInput): NextAuthResult {
     signIn: async (provider, options, authorizationParams) => signInAction(provider, options, authorizationParams, await current()),
     signOut: async (options) => signOutAction(options, await current()),
     unstable_update: async (data) => updateAction(data, await current()),
+    getAccessToken: async (providerId) => getAccessTokenAction(providerId, await current()),
   }
 }
 
-export { customFetch } from "@latchkey/core"
+export { type AccessToken, customFetch } from "@latchkey/core"
 export { AuthError, CredentialsSignin } from "@latchkey/core/errors"
 export type { Account, DefaultSession, Profile, Session, User } from "@latchkey/core/types"
 export type { AuthorizationParams, SignInOptions, SignOutOptions } from "./actions.js"

@@ -33,9 +33,10 @@
  * created, not on a dangerous email link to an existing user.
  */
 
-import type { AdapterAccount, AdapterUser } from "../adapters/contract.js"
+import type { AccountTokenUpdate, AdapterAccount, AdapterUser } from "../adapters/contract.js"
 import type { RequestContext } from "../context.js"
 import { AccountNotLinked, OAuthAccountNotLinked, WebAuthnVerificationError } from "../errors.js"
+import { refreshMargin } from "../providers/lib/refresh-option.js"
 import type { TokenSet, User } from "../types.js"
 import type { CurrentUser } from "./current-user.js"
 import type { SignInAttempt } from "./sign-in-attempt.js"
@@ -88,6 +89,21 @@ async function link(ctx: RequestContext, user: AdapterUser, account: AdapterAcco
 }
 
 /**
+ * A provider that sets `refresh`: a new sign-in with an account already
+ * linked replaces its stored tokens (`updateAccount`), so that a grant the
+ * provider ended (docs/sessions.md, "Access-token refresh") starts afresh.
+ * Without `refresh`, the stored account stays as it was (as `@auth/core`).
+ */
+async function keepNewTokens(ctx: RequestContext, request: LinkRequest, userId: string): Promise<void> {
+  const adapter = ctx.config.adapter as AccountTokenUpdate | undefined
+  if (typeof adapter?.updateAccount !== "function") return
+  if (refreshMargin(ctx.config.providers.find((provider) => provider.id === request.account.provider)) === undefined) return
+  const { type: _type, userId: _userId, ...fields } = storedAccount(request, userId)
+  // Every token field is written: one the provider no longer sends must not survive from the old grant.
+  await adapter.updateAccount({ access_token: null, refresh_token: null, expires_at: null, id_token: null, ...fields } as never)
+}
+
+/**
  * Applies the account rules to an OAuth/OIDC sign-in. `current` is who is
  * signed in now; `linkedUser` the user the account is already linked to
  * (looked up before the `signIn` callback).
@@ -104,6 +120,7 @@ export async function resolveOAuthUser(
   const NotLinked = request.account.type === "webauthn" ? AccountNotLinked : OAuthAccountNotLinked
 
   if (linkedUser) {
+    await keepNewTokens(ctx, request, linkedUser.id)
     if (!current) return { user: linkedUser, isNewUser: false, sameSession: false }
     if (current.user.id === linkedUser.id) return { user: current.user, isNewUser: false, sameSession: true }
     throw new NotLinked("The account is already linked to another user.", { provider })

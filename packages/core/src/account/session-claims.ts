@@ -10,9 +10,11 @@
 import { decodeJwt } from "jose"
 import type { RequestContext } from "../context.js"
 import { federatedLogoutOf } from "../providers/lib/federated-logout.js"
+import { refreshMargin } from "../providers/lib/refresh-option.js"
 import { randomSessionId } from "../security/random.js"
-import type { InternalClaims } from "../session/internal-claims.js"
+import type { InternalClaims, KeptProviderTokens } from "../session/internal-claims.js"
 import { indexJwtSession } from "../session/provider-session-index.js"
+import type { Account } from "../types.js"
 import type { SessionGrant } from "./session-grant.js"
 
 /** The `sid` and `sub` of an ID token the callback already validated; `{}` when there is none. */
@@ -48,9 +50,30 @@ async function federatedLogoutClaims(ctx: RequestContext, grant: SessionGrant, c
   await indexJwtSession(ctx.config, providerId, ref, { sid: claims.sid, userId: String(grant.user.id ?? "") })
 }
 
+/** The tokens `refresh` keeps of a sign-in's account (docs/sessions.md, "Access-token refresh"), or `undefined` without an access token. */
+export function keptTokensOf(account: Account): KeptProviderTokens | undefined {
+  if (typeof account.access_token !== "string" || account.access_token === "") return undefined
+  const kept: KeptProviderTokens = { at: account.access_token }
+  if (typeof account.refresh_token === "string" && account.refresh_token !== "") kept.rt = account.refresh_token
+  if (typeof account.expires_at === "number") kept.exp = account.expires_at
+  if (typeof account.token_type === "string") kept.tt = account.token_type
+  if (typeof account.scope === "string") kept.sc = account.scope
+  if (account.providerAccountId) kept.aid = String(account.providerAccountId)
+  return kept
+}
+
 /** The internal claims of the session `grant` starts, or `undefined` when no feature needs any. */
 export async function signInInternalClaims(ctx: RequestContext, grant: SessionGrant): Promise<InternalClaims | undefined> {
   const claims: InternalClaims = {}
   await federatedLogoutClaims(ctx, grant, claims)
+  const { account } = grant
+  // refresh: the provider's tokens ride in the (encrypted) session JWT.
+  if (refreshMargin(ctx.config.providers.find((provider) => provider.id === account.provider)) !== undefined) {
+    const kept = keptTokensOf(account)
+    if (kept) {
+      claims.tok = { [account.provider]: kept }
+      if (typeof account.id_token === "string") claims.idt ??= account.id_token
+    }
+  }
   return Object.keys(claims).length > 0 ? claims : undefined
 }

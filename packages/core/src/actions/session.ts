@@ -30,6 +30,7 @@ import { joinInternalClaims, splitInternalClaims } from "../session/internal-cla
 import { nowInSeconds } from "../session/jwe.js"
 import { clearSessionCookies, type DecodedSession, decodeSessionTokenSteps, issueJwtSession } from "../session/jwt-session.js"
 import { jwtSessionEnded } from "../session/jwt-session-validity.js"
+import { refreshEndedOnAccounts, refreshGrantEnded, refreshProviderIds, withRefreshError } from "../session/refresh-error.js"
 import { answersFromTokenAlone, rememberAnswer, rememberedAnswer, rememberedInternalClaims } from "../session/remembered-answer.js"
 import { clearSessionCache, readSessionCache, sessionCacheCookie } from "../session/session-cache.js"
 import { slidesAt } from "../session/sliding-expiry.js"
@@ -187,6 +188,8 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
     return sessionCallbackFailed(ctx, response, namedCallbackFailure(error, "session", ctx.request))
   }
   if (body === undefined) return sessionCallbackFailed(ctx, response, sessionCallbackReturnedNothing(ctx))
+  // A provider ended the grant of kept tokens (docs/sessions.md, "Access-token refresh"): the answer says so.
+  if (internal?.tok !== undefined) body = withRefreshError(body, refreshGrantEnded(internal))
   response.body = body
   if (opened !== undefined && !mustReissue) {
     response.json = JSON.stringify(body)
@@ -268,6 +271,14 @@ function* databaseSession(ctx: RequestContext, isUpdate: boolean, newSession: un
     return sessionCallbackFailed(ctx, response, namedCallbackFailure(error, "session", ctx.request))
   }
   if (body === undefined) return sessionCallbackFailed(ctx, response, sessionCallbackReturnedNothing(ctx))
+  if (refreshProviderIds(config).size > 0) {
+    try {
+      body = withRefreshError(body, yield* wait(refreshEndedOnAccounts(ctx, String(user.id))))
+    } catch (error) {
+      // The session is fine; only the refresh state could not be read.
+      config.logger.error(new SessionTokenError("The accounts of the session's user could not be read.", error as Error))
+    }
+  }
   response.body = body
   // As @auth/core: no token under the database strategy, although the event's type (its own) names one.
   if (config.events.session) yield* wait(config.events.session({ session: body as Session } as DatabaseSessionEvent))

@@ -101,6 +101,29 @@ export interface ProviderSessionDeletion {
   deleteSessionsByProviderSession?(query: ProviderSessionQuery): Awaitable<AdapterSession[]>
 }
 
+/**
+ * Latchkey's optional extension of the contract for access-token refresh
+ * under the `database` strategy (docs/sessions.md, "Access-token refresh";
+ * docs/adapters/writing-an-adapter.md). A configuration with a provider
+ * that sets `refresh` and `session.strategy: "database"` fails with
+ * `MissingAdapterMethods` naming whichever is missing. `MemoryAdapter`,
+ * `@latchkey/adapter-kysely` and `@latchkey/adapter-redis` have both.
+ */
+export interface AccountTokenUpdate {
+  /**
+   * Writes the given fields onto the account `provider` +
+   * `providerAccountId` and returns the stored account. A field set to
+   * `null` is cleared (the tokens of a grant the provider ended); a field
+   * left out keeps its value. Must throw when there is no such account.
+   */
+  updateAccount?(account: Partial<AdapterAccount> & Pick<AdapterAccount, "provider" | "providerAccountId">): Awaitable<AdapterAccount>
+  /** Every account of the user, in no particular order; an empty list for an unknown user. */
+  listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>
+}
+
+/** The methods of {@link AccountTokenUpdate}, as `MissingAdapterMethods` names them. */
+export const ACCOUNT_TOKEN_UPDATE_METHODS = ["updateAccount", "listAccountsByUserId"] as const
+
 /** The name of one operation of the adapter contract. */
 export type AdapterMethod = keyof Adapter
 

@@ -21,6 +21,7 @@
  * @module adapters/memory
  */
 import type {
+  AccountTokenUpdate,
   Adapter,
   AdapterAccount,
   AdapterAuthenticator,
@@ -60,7 +61,7 @@ export class MemoryAdapterError extends Error {
  * optional, plus Latchkey's `updateAuthenticatorBackupState` and
  * `deleteSessionsByProviderSession`.
  */
-export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate> & Required<ProviderSessionDeletion>
+export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate> & Required<ProviderSessionDeletion> & Required<AccountTokenUpdate>
 
 // JSON of the pair: unambiguous for any strings, NUL included (a joined key could collide).
 const accountKey = (provider: string, providerAccountId: string) => JSON.stringify([provider, providerAccountId])
@@ -138,6 +139,22 @@ export function MemoryAdapter(): MemoryAdapterInstance {
       if (!account) return undefined
       accounts.delete(key)
       return copy(account)
+    },
+    async updateAccount(update) {
+      const key = accountKey(update.provider, update.providerAccountId)
+      const account = accounts.get(key)
+      if (!account) throw new MemoryAdapterError("updateAccount", "not_found", `no account ${key}`)
+      const stored: Record<string, unknown> = { ...account }
+      for (const [name, value] of Object.entries(copy(update))) {
+        if (value === undefined) continue
+        if (value === null) delete stored[name]
+        else stored[name] = value
+      }
+      accounts.set(key, stored as AdapterAccount)
+      return copy(stored as AdapterAccount)
+    },
+    async listAccountsByUserId(userId) {
+      return [...accounts.values()].filter((account) => account.userId === userId).map(copy)
     },
     async getAccount(providerAccountId, provider) {
       const account = accounts.get(accountKey(provider, providerAccountId))

@@ -3,7 +3,7 @@
  * problem as an `AuthError` whose message says how to fix it, or the warnings
  * to log. Request-dependent checks (callback URLs) live with the request.
  */
-import type { Adapter } from "../adapters/contract.js"
+import { ACCOUNT_TOKEN_UPDATE_METHODS, type Adapter } from "../adapters/contract.js"
 import {
   AuthError,
   DuplicateConditionalUI,
@@ -72,6 +72,26 @@ function endpointUrl(endpoint: unknown): string | undefined {
   return undefined
 }
 
+/** The provider's `refresh` option: `true`, `false` or `{ margin }` with a margin of zero or more seconds. */
+function checkRefreshOption(provider: InternalProvider): AuthError | undefined {
+  const refresh = (provider as { refresh?: unknown }).refresh
+  if ((provider as { version?: unknown }).version === "1.0a" && refresh !== undefined && refresh !== false) {
+    return new InvalidProvider(`Provider "${provider.id}": \`refresh\` needs OAuth 2.0; OAuth 1.0a (version "1.0a") has no refresh tokens.`)
+  }
+  if (refresh === undefined || typeof refresh === "boolean") return undefined
+  const margin = (refresh as { margin?: unknown } | null)?.margin
+  const marginOk = margin === undefined || (typeof margin === "number" && Number.isFinite(margin) && margin >= 0)
+  if (refresh !== null && typeof refresh === "object" && !Array.isArray(refresh) && marginOk) return undefined
+  return new InvalidProvider(
+    `Provider "${provider.id}": \`refresh\` must be true, false or { margin } with margin a number of seconds ≥ 0; got ${JSON.stringify(refresh)} (docs/sessions.md, "Access-token refresh").`,
+  )
+}
+
+/** Whether any provider keeps its tokens for refresh. */
+function refreshesTokens(providers: readonly InternalProvider[]): boolean {
+  return providers.some((provider) => (provider.type === "oauth" || provider.type === "oidc") && Boolean((provider as { refresh?: unknown }).refresh))
+}
+
 function checkProviders(providers: readonly InternalProvider[]): AuthError | undefined {
   const seen = new Set<string>()
   let conditionalUI = false
@@ -98,6 +118,8 @@ function checkProviders(providers: readonly InternalProvider[]): AuthError | und
       }
       const logoutProblem = federatedLogoutProblem(provider)
       if (logoutProblem) return logoutProblem
+      const refreshProblem = checkRefreshOption(provider)
+      if (refreshProblem) return refreshProblem
       if (!provider.issuer) {
         const missing = (["authorization", "token", "userinfo"] as const).find((key) => !endpointUrl(provider[key]))
         if (missing) {
@@ -223,6 +245,8 @@ export function assertConfig(
   if (adapter && (types.has("oauth") || types.has("oidc"))) required.push(...oauthAccountMethods)
   // A database session must name the provider session it came from (docs/sessions.md, "Federated sign-out").
   if (strategy === "database" && providers.some(keepsProviderSession)) required.push("deleteSessionsByProviderSession", "getAccount")
+  // Refreshed tokens go back onto the account (docs/sessions.md, "Access-token refresh").
+  if (strategy === "database" && refreshesTokens(providers)) required.push(...ACCOUNT_TOKEN_UPDATE_METHODS)
   if (types.has("webauthn")) {
     // Stable in Latchkey: `experimental.enableWebAuthn` is accepted, not required (docs/migration.md).
     if (!adapter) return new MissingAdapter("WebAuthn needs an adapter to store authenticators.")

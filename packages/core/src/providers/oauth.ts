@@ -181,6 +181,24 @@ export interface OAuth2Config<P = Profile> extends CommonProviderOptions {
    * false. See docs/sessions.md, "Federated sign-out".
    */
   backchannelLogout?: boolean
+  /**
+   * Built-in access-token refresh (docs/sessions.md, "Access-token
+   * refresh"): the provider's tokens are kept (on the account under the
+   * `database` strategy, sealed in the session JWT under `jwt`) and
+   * `getAccessToken(request, config, providerId)` answers a fresh access
+   * token, refreshing it first (RFC 6749 §6) once it is within `margin`
+   * seconds of `expires_at`. Concurrent refreshes of one token, in one
+   * process or across instances sharing the configuration's `store`, make
+   * one grant. `true` is `{ margin: 60 }`. Default: off, and nothing more
+   * is stored.
+   */
+  refresh?: boolean | RefreshOptions
+}
+
+/** The options of {@link OAuth2Config.refresh}. */
+export interface RefreshOptions {
+  /** Seconds before `expires_at` at which the access token counts as expired. Default 60. */
+  margin?: number
 }
 
 /** An OpenID Connect provider. */

@@ -33,6 +33,8 @@ export interface KeptProviderTokens {
   tt?: string
   /** `scope`. */
   sc?: string
+  /** The provider's account id (`providerAccountId`), for `events.refreshToken`. */
+  aid?: string
   /**
    * The error of the last refresh that ended this grant (`invalid_grant`):
    * the tokens are gone and the session reports `error: "RefreshTokenError"`

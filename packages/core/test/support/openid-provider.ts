@@ -152,6 +152,13 @@ export interface OpenIdProviderOptions {
   refreshTokenPolicy?: "offline_access" | "always"
   /** Extra claim names per scope, added to the standard OpenID Connect ones (a new scope name adds a scope). */
   claims?: Record<string, string[]>
+  /**
+   * Rotate refresh tokens: every refresh_token grant answers a new refresh
+   * token and consumes the old one; a consumed one sent again revokes the
+   * whole grant (oidc-provider's reuse detection, RFC 9700 §4.14.2). Default:
+   * oidc-provider's own rule (public clients only, or near expiry).
+   */
+  rotateRefreshTokens?: boolean
   /** Access token lifetime in seconds (default 3600). */
   accessTokenTtl?: number
   /** Turn on `features.backchannelLogout` (OpenID Connect Back-Channel Logout 1.0). Default false. */
@@ -462,6 +469,7 @@ export async function startOpenIdProvider(options: OpenIdProviderOptions = {}): 
           interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
           jwks: { keys: SIGNING_ALGS.map((alg) => new RotatingKey(alg)) },
           enabledJWA: { idTokenSigningAlgValues: [...SIGNING_ALGS] },
+          ...(options.rotateRefreshTokens ? { rotateRefreshToken: true } : {}),
           ...(options.refreshTokenPolicy === "always"
             ? { issueRefreshToken: async (_ctx: unknown, client: any) => client.grantTypeAllowed("refresh_token") }
             : {}),

@@ -17,9 +17,11 @@ const authenticator: AdapterAuthenticator = {
 }
 
 describe("MemoryAdapter", () => {
-  it("implements all 19 operations of the adapter contract, the passkey backup-state extension and the federated sign-out one", () => {
+  it("implements all 19 operations of the adapter contract and Latchkey's extensions (passkey backup state, federated sign-out, account tokens)", () => {
     const adapter = MemoryAdapter()
-    expect(Object.keys(adapter).sort()).toEqual([...ADAPTER_METHODS, "updateAuthenticatorBackupState", "deleteSessionsByProviderSession"].sort())
+    expect(Object.keys(adapter).sort()).toEqual(
+      [...ADAPTER_METHODS, "updateAuthenticatorBackupState", "deleteSessionsByProviderSession", "updateAccount", "listAccountsByUserId"].sort(),
+    )
   })
 
   it("keeps one store per call: two adapters share nothing", async () => {

@@ -61,7 +61,10 @@ export class MemoryAdapterError extends Error {
  * optional, plus Latchkey's `updateAuthenticatorBackupState` and
  * `deleteSessionsByProviderSession`.
  */
-export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate> & Required<ProviderSessionDeletion> & Required<AccountTokenUpdate>
+export type MemoryAdapterInstance = Required<Adapter> &
+  Required<AuthenticatorBackupStateUpdate> &
+  Required<ProviderSessionDeletion> &
+  Required<AccountTokenUpdate>
 
 // JSON of the pair: unambiguous for any strings, NUL included (a joined key could collide).
 const accountKey = (provider: string, providerAccountId: string) => JSON.stringify([provider, providerAccountId])

@@ -7,6 +7,7 @@
 
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
+import { sessionsFailure } from "./actions/sessions.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { actionOf, withAction } from "./config/callbacks.js"
@@ -227,6 +228,10 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     prepared.logger.error(withRequestAction(error, ctx))
     if (error instanceof AuthError && isRaw && !returnRedirectAsJson) throw error
     if (parsed.method === "POST" && parsed.action === "session") return done(jsonParts(null, 400))
+    if (parsed.action === "sessions") {
+      const { status, body } = sessionsFailure(error)
+      return done(jsonParts(body, status))
+    }
     const url = errorRedirect(ctx, error)
     if (returnRedirectAsJson) return done(jsonParts({ url }, 200))
     // Back on the built-in sign-in page, the form shows what the user typed (never the password).

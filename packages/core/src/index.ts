@@ -46,6 +46,14 @@ export { AuthError, CredentialsSignin } from "./errors.js"
 export { isAuthAction } from "./http/action-names.js"
 export { parseActionPath } from "./http/request.js"
 export type { AuthResponseParts } from "./http/response.js"
+export type { ListedSession } from "./model/session.js"
+export {
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  revokeUserSessions,
+  type SessionFunctionRequest,
+} from "./server-functions/sessions.js"
 export { checkStoreKey, checkStoreTtl, checkStoreValue, MAX_STORE_KEY_LENGTH, MAX_STORE_VALUE_BYTES } from "./store/check.js"
 export { MemoryStore, type MemoryStoreOptions } from "./store/memory-store.js"
 export type { Store } from "./store/store.js"

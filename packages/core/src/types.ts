@@ -28,7 +28,7 @@ export type WebAuthnOptionsResponseBody =
   | { action: "register"; options: PublicKeyCredentialCreationOptionsJSON }
 
 /** The HTTP actions (docs/architecture.md, "Actions"). */
-export type AuthAction = "callback" | "csrf" | "error" | "providers" | "session" | "signin" | "signout" | "verify-request" | "webauthn-options"
+export type AuthAction = "callback" | "csrf" | "error" | "providers" | "session" | "sessions" | "signin" | "signout" | "verify-request" | "webauthn-options"
 
 /**
  * What Latchkey reads of a request's headers. A web `Headers` satisfies it;
@@ -48,6 +48,8 @@ export interface RequestInternal {
   method: "GET" | "POST"
   action: AuthAction
   providerId?: string
+  /** Latchkey: the fixed second path segment of an action that has one (`revoke` of `sessions/revoke`). */
+  subroute?: string
   headers: RequestHeaders
   cookies: Partial<Record<string, string>>
   /** Form or JSON body of a POST, flattened to strings (first value of a repeated field). */

@@ -9,7 +9,9 @@
 import type { RequestContext } from "../context.js"
 import { InvalidCallbackUrl, SignOutError } from "../errors.js"
 import { splitInternalClaims } from "../session/internal-claims.js"
+import { forgetJwtSession, jwtSessionRecord } from "../session/jwt-registry.js"
 import { clearSessionCookies, decodeSessionToken } from "../session/jwt-session.js"
+import { revokeJwtSessions } from "../session/revocation.js"
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
 import type { ResponseInternal } from "../types.js"
@@ -29,6 +31,13 @@ async function afterSignOut(ctx: RequestContext): Promise<string> {
   }
 }
 
+/** Revokes a registered JWT session and deletes its record (session/jwt-registry.ts). */
+async function endRegisteredSession(ctx: RequestContext, sid: string): Promise<void> {
+  const record = await jwtSessionRecord(ctx.config, sid)
+  await revokeJwtSessions(ctx.config, [sid])
+  if (record !== undefined) await forgetJwtSession(ctx.config, record.u, sid)
+}
+
 /** Handles `POST /signout` after the CSRF check. */
 export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   const { config } = ctx
@@ -37,10 +46,13 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   if (sessionToken) {
     try {
       if (config.session.strategy === "jwt") {
-        // A JWT session ends with its cookie; decoding is only needed to tell the event handler.
-        if (config.events.signOut) {
+        // A JWT session ends with its cookie; decoding is only needed to tell the event handler,
+        // and, with the registry, to take the session off the user's list (and end any copy of the cookie).
+        if (config.events.signOut || config.session.registry) {
           const decoded = await decodeSessionToken(ctx, sessionToken)
-          await config.events.signOut({ token: decoded ? splitInternalClaims(decoded.token).token : null })
+          const split = decoded ? splitInternalClaims(decoded.token) : undefined
+          if (config.session.registry && split?.internal?.sid !== undefined) await endRegisteredSession(ctx, split.internal.sid)
+          await config.events.signOut?.({ token: split ? split.token : null })
         }
       } else {
         const session = await endStoredSession(ctx, sessionToken)

@@ -27,6 +27,7 @@ import type {
   AdapterSession,
   AdapterUser,
   AuthenticatorBackupStateUpdate,
+  SessionListing,
   VerificationToken,
 } from "./contract.js"
 
@@ -56,9 +57,10 @@ export class MemoryAdapterError extends Error {
 
 /**
  * The operations of {@link MemoryAdapter}: every one of the contract, none
- * optional, plus Latchkey's `updateAuthenticatorBackupState`.
+ * optional, plus Latchkey's `updateAuthenticatorBackupState` and the
+ * session-listing extension (`listSessionsByUserId`, `deleteSessionsByUserId`).
  */
-export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate>
+export type MemoryAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate> & Required<SessionListing>
 
 // JSON of the pair: unambiguous for any strings, NUL included (a joined key could collide).
 const accountKey = (provider: string, providerAccountId: string) => JSON.stringify([provider, providerAccountId])
@@ -163,6 +165,18 @@ export function MemoryAdapter(): MemoryAdapterInstance {
       if (!session) return null
       sessions.delete(sessionToken)
       return copy(session)
+    },
+    async listSessionsByUserId(userId) {
+      return [...sessions.values()].filter((session) => session.userId === userId).map(copy)
+    },
+    async deleteSessionsByUserId(userId) {
+      let deleted = 0
+      for (const [key, session] of sessions) {
+        if (session.userId !== userId) continue
+        sessions.delete(key)
+        deleted++
+      }
+      return deleted
     },
     async createVerificationToken(verificationToken) {
       tokens.set(tokenKey(verificationToken.identifier, verificationToken.token), copy(verificationToken))

@@ -29,6 +29,7 @@ import type {
   AdapterSession,
   AdapterUser,
   AuthenticatorBackupStateUpdate,
+  SessionListing,
   VerificationToken,
 } from "@latchkey/core/adapters"
 import { type Kysely, type RawBuilder, sql } from "kysely"
@@ -51,6 +52,9 @@ type Tables = Record<TableName, TableInfo>
 
 const tableNames: readonly TableName[] = ["User", "Account", "Session", "VerificationToken", "Authenticator"]
 
+/** The optional `AdapterSession` fields of Latchkey's session listing (migration 0005). */
+const SESSION_ACTIVITY_FIELDS = ["createdAt", "lastSeenAt", "userAgent", "provider"] as const
+
 /** Prefix of the session columns in `getSessionAndUser`'s joined row. */
 const SESSION_PREFIX = "latchkey_session__"
 
@@ -68,10 +72,12 @@ export interface KyselyAdapterOptions {
 /**
  * What {@link KyselyAdapter} returns: every operation of the contract,
  * none optional, plus Latchkey's `updateAuthenticatorBackupState` (the
- * passkey backup state, docs/providers/passkey.md), so `adapter.getUserByEmail(email)` needs no `!`. Still an
+ * passkey backup state, docs/providers/passkey.md) and the session-listing
+ * extension (`listSessionsByUserId`, `deleteSessionsByUserId`; the columns of
+ * migration 0005), so `adapter.getUserByEmail(email)` needs no `!`. Still an
  * `Adapter`, so it goes wherever one does.
  */
-export type KyselyAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate>
+export type KyselyAdapterInstance = Required<Adapter> & Required<AuthenticatorBackupStateUpdate> & Required<SessionListing>
 
 /**
  * Creates the adapter over `db`, a Kysely instance with a SQLite
@@ -145,6 +151,20 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
     row ? fromRow<T>(row, (await info())[table].read) : null
 
   const selectUser = (where: RawBuilder<boolean>) => kysely.selectFrom("User").selectAll().where(where)
+
+  /**
+   * `record` without the session-activity fields whose columns this
+   * database lacks (migration 0005 not run yet): core hands them to every
+   * adapter with `listSessionsByUserId`, and an unmigrated table must keep
+   * signing people in. When the columns cannot be seen, everything is written.
+   */
+  const withoutMissingActivity = async <T extends object>(record: T): Promise<T> => {
+    const columns = (await info()).Session.columns
+    if (columns === undefined) return record
+    const kept = { ...record } as Record<string, unknown>
+    for (const field of SESSION_ACTIVITY_FIELDS) if (field in kept && !columns.has(field)) delete kept[field]
+    return kept as T
+  }
 
   return explainMissingTables(family, {
     async createUser(user) {
@@ -226,7 +246,8 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
       }),
 
     async createSession(session) {
-      await write("createSession", "Session", () => kysely.insertInto("Session").values(toRow(family, session)).execute())
+      const values = toRow(family, await withoutMissingActivity(session))
+      await write("createSession", "Session", () => kysely.insertInto("Session").values(values).execute())
       return { ...session }
     },
 
@@ -252,7 +273,7 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
       }),
 
     async updateSession({ sessionToken, ...changes }) {
-      const values = toRow(family, changes)
+      const values = toRow(family, await withoutMissingActivity(changes))
       const row = await write("updateSession", "Session", () =>
         lookup(undefined, async () => {
           if (Object.keys(values).length > 0) {
@@ -273,6 +294,19 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
         const row = await kysely.selectFrom("Session").selectAll().where(exact("sessionToken", sessionToken)).executeTakeFirst()
         const { numDeletedRows } = await remove.executeTakeFirst()
         return numDeletedRows > 0n ? read<AdapterSession>("Session", row) : null
+      }),
+
+    listSessionsByUserId: (userId) =>
+      lookup([], async () => {
+        const rows = await kysely.selectFrom("Session").selectAll().where(exact("userId", userId)).execute()
+        const { read: types } = (await info()).Session
+        return rows.map((row) => fromRow<AdapterSession>(row as Record<string, unknown>, types))
+      }),
+
+    deleteSessionsByUserId: (userId) =>
+      lookup(0, async () => {
+        const { numDeletedRows } = await kysely.deleteFrom("Session").where(exact("userId", userId)).executeTakeFirst()
+        return Number(numDeletedRows)
       }),
 
     async createVerificationToken(verificationToken) {

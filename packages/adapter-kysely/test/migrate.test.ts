@@ -92,7 +92,7 @@ await forEachFamily((create, label) => {
     // What the earlier schema refused.
     await expect(before.createUser(newUser({ email: null as unknown as string }))).rejects.toBeInstanceOf(Error)
 
-    expect((await migrate(target.db)).applied).toEqual(["0004_nullable_user_email"])
+    expect((await migrate(target.db)).applied).toEqual(migrationNames.slice(migrationNames.indexOf("0004_nullable_user_email")))
     expect((await migrate(target.db)).applied).toEqual([])
     const adapter = KyselyAdapter(target.db)
     expect(await adapter.getUserByEmail(ada.email)).toEqual(ada)
@@ -111,6 +111,26 @@ await forEachFamily((create, label) => {
       await target.db.deleteFrom("User").where("id", "=", ada.id).execute()
       expect(await target.db.selectFrom("Session").selectAll().execute()).toEqual([])
     }
+  })
+
+  it("0005 adds the session activity columns; before it, the adapter leaves the activity fields out instead of failing", async () => {
+    await migrate(target.db, { to: "0004_nullable_user_email" })
+    const before = KyselyAdapter(target.db)
+    const ada = await before.createUser(newUser())
+    const activity = { createdAt: new Date(Date.now() - 60_000), lastSeenAt: new Date(), userAgent: "Browser", provider: "github" }
+    const old = await before.createSession(newSession(ada.id, activity))
+    await before.updateSession({ sessionToken: old.sessionToken, lastSeenAt: new Date(), userAgent: "Other" })
+    expect((await before.listSessionsByUserId(ada.id)).map((session) => session.sessionToken)).toEqual([old.sessionToken])
+
+    expect((await migrate(target.db)).applied).toEqual(["0005_session_activity_columns"])
+    const adapter = KyselyAdapter(target.db)
+    const fresh = newSession(ada.id, activity)
+    await adapter.createSession(fresh)
+    const listed = await adapter.listSessionsByUserId(ada.id)
+    const byToken = new Map(listed.map((session) => [session.sessionToken, session]))
+    expect(byToken.get(old.sessionToken)).toMatchObject({ createdAt: null, lastSeenAt: null, userAgent: null, provider: null })
+    expect(byToken.get(fresh.sessionToken)).toMatchObject({ ...activity, createdAt: new Date(activity.createdAt.getTime()) })
+    expect(await adapter.deleteSessionsByUserId(ada.id)).toBe(2)
   })
 
   it("puts an index on every column a lookup uses", async () => {

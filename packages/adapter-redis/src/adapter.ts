@@ -8,7 +8,7 @@
  *
  * @module adapter
  */
-import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, VerificationToken } from "@latchkey/core/adapters"
+import type { Adapter, AdapterAccount, AdapterAuthenticator, AdapterSession, AdapterUser, SessionListing, VerificationToken } from "@latchkey/core/adapters"
 import * as accounts from "./accounts.js"
 import * as authenticators from "./authenticators.js"
 import { bounded } from "./bounded.js"
@@ -22,7 +22,7 @@ import * as users from "./users.js"
 import * as tokens from "./verification-tokens.js"
 
 /** The adapter `RedisAdapter` returns when Redis keeps everything: all 19 operations. */
-export type RedisAdapterInstance = Required<Adapter>
+export type RedisAdapterInstance = Required<Adapter> & Required<SessionListing>
 
 /** The operations Redis itself serves in sessions-only mode. */
 type SessionOperation = "createSession" | "updateSession" | "deleteSession" | "createVerificationToken" | "useVerificationToken" | "getSessionAndUser"
@@ -51,6 +51,7 @@ const FORWARDED = [
  * there, so `adapter.getUserByEmail(email)` needs no `!`.
  */
 export type RedisSessionsOnlyAdapter<Users extends Adapter = Adapter> = Required<Pick<Adapter, SessionOperation>> &
+  Required<SessionListing> &
   Pick<Users, Extract<keyof Users, (typeof FORWARDED)[number] | "deleteUser">>
 
 function checkClient(redis: unknown): RedisClient {
@@ -105,9 +106,11 @@ export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptio
     updateSession: (session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">) =>
       limit("updateSession", () => sessions.updateSession(store, session)),
     deleteSession: (sessionToken: string) => limit("deleteSession", () => sessions.deleteSession(store, sessionToken)),
+    listSessionsByUserId: (userId: string) => limit("listSessionsByUserId", () => sessions.listSessionsByUserId(store, userId)),
+    deleteSessionsByUserId: (userId: string) => limit("deleteSessionsByUserId", () => sessions.deleteSessionsByUserId(store, userId)),
     createVerificationToken: (token: VerificationToken) => limit("createVerificationToken", () => tokens.createVerificationToken(store, token)),
     useVerificationToken: (params: { identifier: string; token: string }) => limit("useVerificationToken", () => tokens.useVerificationToken(store, params)),
-  } satisfies Adapter
+  } satisfies Adapter & SessionListing
 
   if (userAdapter) return sessionsOnly(store, limit, userAdapter, sessionOperations)
 

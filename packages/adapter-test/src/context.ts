@@ -5,12 +5,12 @@
  * @module context
  */
 
-import type { Adapter } from "@latchkey/core/adapters"
+import type { Adapter, SessionListing } from "@latchkey/core/adapters"
 import { it } from "vitest"
 import type { AdapterOperation, ConformanceDatabase, ConformanceGroup, ConformanceOptions, ExtraFields } from "./options.js"
 
 /** The adapter with every operation present (the suite checks presence before the call). */
-export type FullAdapter = Required<Adapter>
+export type FullAdapter = Required<Adapter> & Required<SessionListing>
 
 /** What each group's registration function receives. */
 export interface SuiteContext {
@@ -32,7 +32,7 @@ export interface SuiteContext {
 
 /** The holder `beforeAll` fills with the resolved adapter. */
 export interface AdapterSlot {
-  current?: Adapter
+  current?: Adapter & SessionListing
 }
 
 /** Builds the context for one run of the suite. */

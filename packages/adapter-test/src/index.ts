@@ -36,6 +36,7 @@ import { datesGroup } from "./groups/dates.js"
 import { extraFieldsGroup } from "./groups/extra-fields.js"
 import { hostileGroup } from "./groups/hostile.js"
 import { notFoundGroup } from "./groups/not-found.js"
+import { sessionListingGroup } from "./groups/session-listing.js"
 import { sessionsGroup } from "./groups/sessions.js"
 import { singleUseGroup } from "./groups/single-use.js"
 import { usersGroup } from "./groups/users.js"
@@ -51,6 +52,7 @@ export type {
   ConformanceDatabase,
   ConformanceGroup,
   ConformanceOptions,
+  ExtensionOperation,
   ExtraFields,
   StoredModels,
 } from "./options.js"
@@ -98,6 +100,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     singleUseGroup(ctx)
     countersGroup(ctx)
     hostileGroup(ctx)
+    sessionListingGroup(ctx)
   })
 }
 export { type RateLimitStoreTestOptions, runRateLimitStoreTests } from "./rate-limit.js"

@@ -12,6 +12,7 @@ import {
   type AdapterMethod,
   type AdapterSession,
   type AdapterUser,
+  type SessionListing,
   type VerificationToken,
 } from "@latchkey/core/adapters"
 import type { Awaitable } from "@latchkey/core/types"
@@ -19,8 +20,15 @@ import type { Awaitable } from "@latchkey/core/types"
 /** A value or a promise of it (`@latchkey/core/types`' type, re-exported for suite authors). */
 export type { Awaitable }
 
-/** The name of one operation of the adapter contract. */
-export type AdapterOperation = AdapterMethod
+/**
+ * Latchkey's optional extensions of the contract that the suite tests
+ * (docs/adapters/writing-an-adapter.md): the session listing
+ * (`listSessionsByUserId`, `deleteSessionsByUserId`).
+ */
+export type ExtensionOperation = keyof SessionListing
+
+/** The name of one operation of the adapter contract, or of a Latchkey extension the suite tests. */
+export type AdapterOperation = AdapterMethod | ExtensionOperation
 
 /** Every operation name: core's list (`ADAPTER_METHODS` of `@latchkey/core/adapters`). */
 export const adapterOperations: readonly AdapterOperation[] = ADAPTER_METHODS
@@ -49,6 +57,10 @@ export const adapterOperations: readonly AdapterOperation[] = ADAPTER_METHODS
  * - `counters`: the stored WebAuthn signature counter never goes backwards.
  * - `hostile`: quotes, backslashes, `%`, `_`, NUL, 10,000-character values,
  *   unicode and mixed-case emails in every key field.
+ * - `sessionListing`: Latchkey's session-listing extension
+ *   (`listSessionsByUserId`, `deleteSessionsByUserId`, and the optional
+ *   `createdAt`, `lastSeenAt`, `userAgent`, `provider` fields of a session).
+ *   An adapter written for Auth.js lacks it: skip `"sessionListing"`.
  */
 export type ConformanceGroup =
   | "users"
@@ -64,6 +76,7 @@ export type ConformanceGroup =
   | "singleUse"
   | "counters"
   | "hostile"
+  | "sessionListing"
 
 /**
  * Raw reads of your storage that bypass the adapter, so the suite can check

@@ -7,9 +7,12 @@
  * a password change ends every session; concurrent revocations count each
  * session once. Under the JWT strategy with `session.registry` (the memory
  * store) and the database strategy (the memory adapter and `KyselyAdapter`
- * on SQLite).
+ * on SQLite); and two instances sharing a `RedisStore`.
  */
+import { randomBytes } from "node:crypto"
+import { Redis } from "ioredis"
 import { afterEach, describe, expect, it, vi } from "vitest"
+import { RedisStore } from "../../adapter-redis/src/index.js"
 import type { Adapter } from "../src/adapters/contract.js"
 import { MemoryAdapter } from "../src/adapters/memory.js"
 import { Auth, type AuthConfig, listSessions, revokeOtherSessions, revokeSession, revokeUserSessions } from "../src/index.js"
@@ -356,5 +359,62 @@ describe("where session listing is not available", () => {
       expect(response.status).toBe(500)
       expect(errors[0]?.message).toMatch(/session\.(registry|maxLifetime)/)
     }
+  })
+})
+
+/**
+ * Two app instances (two configuration objects, as two processes would
+ * have) sharing one Redis through `RedisStore`: a session ended on one is
+ * signed out on the other at its next request. Keys live under a prefix of
+ * this test's own, deleted afterwards.
+ */
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379"
+const redisAvailable = await (async () => {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
+  try {
+    await probe.connect()
+    await probe.ping()
+    return true
+  } catch {
+    if (process.env.CI === "true") return true // fail loudly below instead of skipping
+    console.warn(`SKIPPING the RedisStore block of user-sessions.test.ts: no Redis at ${REDIS_URL}`)
+    return false
+  } finally {
+    probe.disconnect()
+  }
+})()
+
+describe.skipIf(!redisAvailable)("JWT registry on a RedisStore shared by two instances", () => {
+  const prefix = `latchkey-sessions-branch-${randomBytes(4).toString("hex")}:`
+  const clients: Redis[] = []
+  afterEach(async () => {
+    const [client] = clients
+    if (client) {
+      const keys = await client.keys(`${prefix}*`)
+      if (keys.length > 0) await client.del(...keys)
+    }
+    for (const opened of clients.splice(0)) opened.disconnect()
+  })
+
+  /** One instance: its own configuration object and Redis connection, the shared prefix. */
+  async function instance(): Promise<App> {
+    const client = new Redis(REDIS_URL)
+    clients.push(client)
+    return openApp(undefined, async () => {}, { store: new RedisStore(client, { prefix }) })
+  }
+
+  it("ends on instance B a session listed and revoked through instance A", async () => {
+    const [a, b] = [await instance(), await instance()]
+    const onA = await signedIn(browser(a, "Browser on A"))
+    const onB = await signedIn(browser(b, "Browser on B"))
+    const listed = (await list(onA)).body
+    expect(listed).toHaveLength(2)
+    const bId = listed.find((session: any) => session.userAgent === "Browser on B").id
+    expect(await revoke(onA, { id: bId })).toEqual({ status: 200, body: { revoked: 1 } })
+    expect(await isSignedIn(onB)).toBe(false)
+    expect(await isSignedIn(onA)).toBe(true)
+    // revokeUserSessions from instance B ends the session of instance A too.
+    expect(await revokeUserSessions(b.config, a.userId("alice"))).toBe(1)
+    expect(await isSignedIn(onA)).toBe(false)
   })
 })

@@ -28,7 +28,7 @@ import {
   WebAuthnVerificationError,
 } from "./errors.js"
 import { keepTypedIdentifier } from "./flows/kept-identifier.js"
-import { isAuthAction, takesProviderId } from "./http/action-names.js"
+import { isAuthAction, isSubroute, takesProviderId } from "./http/action-names.js"
 import { leadsToPage } from "./http/page-path.js"
 import { withQuery } from "./http/query.js"
 import { type AuthRequestLike, BadRequest, normalizeBasePath, toInternalRequest } from "./http/request.js"
@@ -99,7 +99,7 @@ function intendedBasePath(pathname: string): string | undefined {
   const beforeLast = segments[segments.length - 2] ?? ""
   let cut = 0
   if (isAuthAction(last)) cut = 1
-  else if (isAuthAction(beforeLast) && takesProviderId(beforeLast)) cut = 2
+  else if (isAuthAction(beforeLast) && (takesProviderId(beforeLast) || isSubroute(beforeLast, last))) cut = 2
   if (!cut) return undefined
   return segments.slice(0, -cut).join("/") || "/"
 }

@@ -318,6 +318,18 @@ describe.each(strategies)("$name", (strategy) => {
     await expect(revokeSession(request(a), app.config, "")).rejects.toThrow(/id must be a session id/)
   })
 
+  it.skipIf(strategy.name.startsWith("jwt"))("with session.cache, a revoked session is not answered from its cache cookie", async () => {
+    const app = await open({ session: { cache: { maxAge: 300 } } })
+    const [a, b] = [await signedIn(browser(app, "A")), await signedIn(browser(app, "B"))]
+    // B now holds a cache cookie that would answer without the database.
+    await b.session()
+    expect(b.jar.names().some((name) => name.includes("session-cache"))).toBe(true)
+    expect(await isSignedIn(b)).toBe(true)
+    expect(await revoke(a, { others: "true" })).toEqual({ status: 200, body: { revoked: 1 } })
+    expect(await isSignedIn(b)).toBe(false)
+    expect(await isSignedIn(a)).toBe(true)
+  })
+
   it("session.maxLifetime ends an active session that long after sign-in", async () => {
     vi.useFakeTimers({ toFake: ["Date"] })
     const app = await open({ session: { maxLifetime: 3600, updateAge: 0 } })

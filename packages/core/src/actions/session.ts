@@ -27,6 +27,7 @@ import { type AuthError, type CallbackError, JWTSessionError, SessionTokenError 
 import { type JsonResponseInternal, NO_CACHE_HEADERS } from "../http/response.js"
 import type { JWT } from "../jwt.js"
 import { slidingActivity } from "../session/activity.js"
+import { databaseSessionEnded } from "../session/ended-database-sessions.js"
 import { joinInternalClaims, splitInternalClaims } from "../session/internal-claims.js"
 import { nowInSeconds } from "../session/jwe.js"
 import { keptUserAgent, touchJwtSession } from "../session/jwt-registry.js"
@@ -255,6 +256,8 @@ function* databaseSession(ctx: RequestContext, isUpdate: boolean, newSession: un
   try {
     const hash = yield* wait(hashSessionToken(token))
     if (cacheOn && !isUpdate) stored = yield* readSessionCache(ctx, hash)
+    // A session ended from another device (POST /sessions/revoke) is not answered from its cache cookie.
+    if (stored !== undefined && (yield* databaseSessionEnded(config, hash))) stored = undefined
     if (stored === undefined) {
       stored = yield* wait(readDatabase(ctx, token, hash))
       const cookie = stored && cacheOn ? yield* wait(sessionCacheCookie(ctx, hash, stored)) : undefined

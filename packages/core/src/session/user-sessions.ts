@@ -17,6 +17,7 @@ import { MissingAdapterMethods, UnknownAction } from "../errors.js"
 import type { ListedSession } from "../model/session.js"
 import { timingSafeEqualStrings } from "../security/constant-time.js"
 import { databaseSessionId } from "./database-session-id.js"
+import { markDatabaseSessionsEnded } from "./ended-database-sessions.js"
 import { forgetJwtSession, type JwtSessionRecord, userJwtSessions } from "./jwt-registry.js"
 import { pastMaxLifetime } from "./max-lifetime.js"
 import { revokeJwtSessions } from "./revocation.js"
@@ -126,6 +127,11 @@ async function revokeJwt(config: PreparedConfig, userId: string, target: RevokeT
 
 async function revokeDatabase(config: PreparedConfig, userId: string, target: RevokeTarget): Promise<string[]> {
   const sessions = (await databaseSessions(config, userId)).filter(({ id }) => chosen(target, id))
+  // First, so no cached read of these sessions answers once their rows are gone (session.cache).
+  await markDatabaseSessionsEnded(
+    config,
+    sessions.map(({ session }) => session.sessionToken),
+  )
   if ("all" in target) {
     // One statement for every row, expired ones too; the ids reported are the live sessions listed before.
     const deleted = await listing(config).deleteSessionsByUserId(userId)

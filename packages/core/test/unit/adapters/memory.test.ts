@@ -17,9 +17,10 @@ const authenticator: AdapterAuthenticator = {
 }
 
 describe("MemoryAdapter", () => {
-  it("implements all 19 operations of the adapter contract, and the passkey backup-state extension", () => {
+  it("implements all 19 operations of the adapter contract, the passkey backup-state extension and session listing", () => {
     const adapter = MemoryAdapter()
-    expect(Object.keys(adapter).sort()).toEqual([...ADAPTER_METHODS, "updateAuthenticatorBackupState"].sort())
+    const extensions = ["updateAuthenticatorBackupState", "listSessionsByUserId", "deleteSessionsByUserId"]
+    expect(Object.keys(adapter).sort()).toEqual([...ADAPTER_METHODS, ...extensions].sort())
   })
 
   it("keeps one store per call: two adapters share nothing", async () => {

@@ -333,7 +333,10 @@ describe.each(strategies)("$name", (strategy) => {
   it("session.maxLifetime ends an active session that long after sign-in", async () => {
     vi.useFakeTimers({ toFake: ["Date"] })
     const app = await open({ session: { maxLifetime: 3600, updateAge: 0 } })
+    const signedInAt = Date.now()
     const a = await signedIn(browser(app, "A"))
+    // The answer's expires is no later than the absolute end.
+    expect(Date.parse((await a.session()).body.expires)).toBeLessThanOrEqual(signedInAt + 3_600_000 + 1000)
     vi.setSystemTime(Date.now() + 30 * 60_000)
     expect(await isSignedIn(a)).toBe(true)
     await a.session()

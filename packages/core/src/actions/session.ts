@@ -180,6 +180,9 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
       )
     }
   }
+  // `expires` tells the truth under `session.maxLifetime`: no later than the absolute end.
+  const maxLifetime = config.session.maxLifetime
+  if (maxLifetime !== undefined && internal?.auth !== undefined) exp = Math.min(exp, internal.auth + maxLifetime)
   const session: Session = {
     user: { name: token.name, email: token.email, image: token.picture },
     expires: new Date(exp * 1000).toISOString(),

@@ -105,6 +105,7 @@ export default defineConfig({
             "packages/core/test/hostile.test.ts",
             "packages/core/test/database-session.test.ts",
             "packages/core/test/session-cache.test.ts",
+            "packages/core/test/user-sessions.test.ts",
             "packages/core/test/oauth/*.test.ts",
             "packages/core/test/providers/catalog-flows.test.ts",
             "packages/core/test/providers/twitter-oauth1.test.ts",

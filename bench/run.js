@@ -56,7 +56,7 @@ import autocannon from "autocannon"
 import { accessTokenRun, estimateAccessTokenSeconds, reportAccessToken } from "./access-token-rows.js"
 import { measureClientSizes, reportClientSizes } from "./client-size.js"
 import { COLD_RUNS, coldStartRun, reportColdStart } from "./cold-start-rows.js"
-import { ALL_TARGETS, DB_SIDES, databaseRatios, databaseRun, databaseTargets, estimateDatabaseSeconds, reportDatabase } from "./database-rows.js"
+import { ALL_TARGETS, DB_SIDES, databaseRatios, databaseRun, databaseTargets, estimateDatabaseSeconds, PG_URL, reportDatabase } from "./database-rows.js"
 import { loadLibrary, makeConfig, STANDIN } from "./implementations.js"
 import { estimatePasswordlessSeconds, PASSWORDLESS_SIDES, passwordlessRatios, passwordlessRun, reportPasswordless, startSmtpSink } from "./passwordless-rows.js"
 import { REVOCATION_VARIANTS, redisAnswers, reportRevocation, revocationCookie, revocationRun } from "./revocation-rows.js"
@@ -283,6 +283,8 @@ function estimateRunSeconds() {
   // 2-core VM) to prepare and run, warm-up batch (a tenth) included.
   const oauthChild = startUp + 2 * (WARMUP + OAUTH_DURATION) + 1.1 * OAUTH_CALLBACKS * 0.008
   const oauth = ROUNDS * OAUTH_SIDES.length * oauthChild + startUp
+  // GET /sessions (sessions-list.js): 2 databases × 2 routes × (warm-up + measured) per round.
+  const sessionsList = startUp + ROUNDS * 2 * (2 * (Number(process.env.BENCH_DB_WARMUP ?? 0.5) + Number(process.env.BENCH_DB_DURATION ?? 1)) + 0.5)
   const revocation = ROUNDS * REVOCATION_VARIANTS.length * (startUp + WARMUP + IN_PROCESS_DURATION)
   return (
     2 +
@@ -294,7 +296,8 @@ function estimateRunSeconds() {
     revocation +
     estimateDatabaseSeconds(ROUNDS, ALL_TARGETS) +
     estimatePasswordlessSeconds(ROUNDS) +
-    estimateAccessTokenSeconds(ROUNDS)
+    estimateAccessTokenSeconds(ROUNDS) +
+    sessionsList
   )
 }
 
@@ -769,6 +772,12 @@ const databaseSection = reportDatabase({ rounds, targets: database.targets, skip
 const passwordlessSection = reportPasswordless({ rounds, summarizeRow, ratioSummary, fmt, tag })
 const revocationSection = reportRevocation({ rounds, fmt, verdict, tag, skippedRedis: !redisForRevocation })
 const accessTokenSection = reportAccessToken({ runs: rounds.map((round) => round.accessToken), fmt, verdict, tag })
+// GET /sessions on SQLite and PostgreSQL (sessions-list.js): its own interleaved rounds, after the others.
+console.log("")
+const sessionsListChild = forkChild("sessions-list.js", [], { ...childEnv, BENCH_ROUNDS: String(ROUNDS), BENCH_PG_URL: PG_URL })
+const sessionsListSection = await sessionsListChild.firstMessage.catch((error) => fail(String(error?.message ?? error)))
+await sessionsListChild.stop()
+console.log(sessionsListSection.lines.join("\n"))
 // Bundle sizes do not depend on the machine's load: measured once, after the timed rows.
 console.log("")
 const clientSize = await measureClientSizes()
@@ -847,6 +856,7 @@ const results = {
   passwordless: passwordlessSection,
   revocation: revocationSection,
   accessToken: accessTokenSection,
+  sessionsList: { rows: sessionsListSection.rows, target: sessionsListSection.target, skipped: sessionsListSection.skipped },
   // Bytes of minified bundles and of their gzip, per row of client-size.js.
   clientSize,
   headlines: {

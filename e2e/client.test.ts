@@ -162,6 +162,39 @@ describe.skipIf(!chromiumAvailable && !onCI)("@latchkey/client in Chromium", () 
     expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
   })
 
+  it("listSessions, revokeOtherSessions and revokeSession list and end the user's sessions (the JWT registry)", async () => {
+    const other = await running.browser.newContext()
+    try {
+      const otherPage = await other.newPage()
+      await otherPage.goto(`${running.app.url}/plain`)
+      await otherPage.locator("#ready", { hasText: "ready" }).waitFor()
+      for (const on of [otherPage, page]) {
+        await on.evaluate(({ username, password }) => (window as any).latchkey.client.signIn("credentials", { username, password, redirect: false }), BOB)
+      }
+      requests.length = 0
+      // BOB's sessions: these two, and those the earlier tests of this file left signed in.
+      const listed = await page.evaluate(() => (window as any).latchkey.client.listSessions())
+      expect(listed.length).toBeGreaterThanOrEqual(2)
+      expect(listed.filter((entry: { current: boolean }) => entry.current)).toHaveLength(1)
+      expect(requests).toEqual(["GET /api/auth/sessions"])
+
+      requests.length = 0
+      expect(await page.evaluate(() => (window as any).latchkey.client.revokeOtherSessions())).toBe(listed.length - 1)
+      expect(requests).toEqual(["POST /api/auth/sessions/revoke"])
+      expect(await otherPage.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
+      expect(await otherPage.evaluate(() => (window as any).latchkey.client.listSessions())).toBeNull()
+      expect(await page.evaluate(() => (window as any).latchkey.client.listSessions())).toHaveLength(1)
+
+      // Ending this browser's own session: the client fetches the session again and finds none.
+      const own = listed.find((entry: { current: boolean }) => entry.current).id
+      expect(await page.evaluate((id) => (window as any).latchkey.client.revokeSession(id), own)).toBe(1)
+      expect(await page.evaluate(() => (window as any).latchkey.client.getSession())).toBeNull()
+      expect(await page.evaluate((id) => (window as any).latchkey.client.revokeSession(id), own)).toBeNull()
+    } finally {
+      await other.close()
+    }
+  })
+
   it("signIn with a WebAuthn provider from the main entry says to use @latchkey/client/webauthn", async () => {
     const message = await page.evaluate(() => (window as any).latchkey.client.signIn("passkey").catch((e: Error) => `${e.name}: ${e.message}`))
     expect(message).toMatch(/^TypeError: .*"passkey".*@latchkey\/client\/webauthn/)

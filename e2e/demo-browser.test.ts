@@ -54,7 +54,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
   const signInForm = (on: Page, action: string) => on.locator(`form[action$="/auth/${action}"]`)
   async function signOutFromHome(on: Page = page) {
     await on.goto(url("/"))
-    await Promise.all([on.waitForURL(url("/")), on.getByRole("button", { name: "Sign out" }).click()])
+    await Promise.all([on.waitForURL(url("/")), on.getByRole("button", { name: "Sign out", exact: true }).click()])
     await expect.poll(() => session(on)).toBeNull()
     await expect(on.locator("main").textContent()).resolves.toContain("You are not signed in")
   }
@@ -283,10 +283,42 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
     await signInWithPassword("nova@example.test", "a long enough passphrase")
     await page.goto(url("/react"))
     await expect(page.locator("#react-user").textContent()).resolves.toBe("Nova Newcomer")
-    await page.getByRole("button", { name: "Sign out" }).click()
+    await page.getByRole("button", { name: "Sign out", exact: true }).click()
     // signOut({ callbackUrl: "/react" }) reloads this page, where useSession then finds no session.
     await expect.poll(() => page.getByRole("status").textContent()).toContain("unauthenticated")
     expect(await session()).toBeNull()
+  })
+
+  it("lists the sessions of three browsers on the home page, signs out another device, then everywhere else", async () => {
+    const others = await Promise.all([browser.newContext(), browser.newContext()])
+    try {
+      const [laptop, phone] = await Promise.all(others.map((other) => other.newPage()))
+      for (const on of [page, laptop!, phone!]) await signInWithPassword("demo@latchkey.dev", "latchkey-demo", on)
+      await page.goto(url("/"))
+      const rows = page.locator("#sessions li")
+      await expect(rows.count()).resolves.toBe(3)
+      await expect(page.locator("#sessions li", { hasText: "(this browser)" }).count()).resolves.toBe(1)
+
+      // The laptop's session, named by the id its own home page shows as "this browser".
+      await laptop!.goto(url("/"))
+      const laptopId = await laptop!.locator("#sessions li", { hasText: "(this browser)" }).getAttribute("data-session-id")
+      await Promise.all([
+        page.waitForURL(url("/")),
+        page.locator(`#sessions li[data-session-id="${laptopId}"]`).getByRole("button", { name: "Sign out this device" }).click(),
+      ])
+      await expect(rows.count()).resolves.toBe(2)
+      expect(await session(laptop!)).toBeNull()
+      expect((await session(phone!))?.user.email).toBe("demo@latchkey.dev")
+
+      await Promise.all([page.waitForURL(url("/")), page.getByRole("button", { name: "Sign out everywhere else" }).click()])
+      await expect(rows.count()).resolves.toBe(1)
+      expect(await session(phone!)).toBeNull()
+      expect((await session())?.user.email).toBe("demo@latchkey.dev")
+      await expect(page.getByRole("button", { name: "Sign out everywhere else" }).count()).resolves.toBe(0)
+    } finally {
+      await Promise.all(others.map((other) => other.close()))
+    }
+    await signOutFromHome()
   })
 
   it("keeps the user signed in across a restart on the same data folder, and a form opened before it still works", async () => {
@@ -300,7 +332,7 @@ describe.skipIf(!chromiumAvailable && !onCI)("the demo in Chromium, every sign-i
     expect(demo.output()).toContain(`${dataDir}/auth-secret`)
     // The sign-out button of the page loaded before the restart (its CSRF token signed with the kept secret).
     expect((await session())?.user.id).toBe(nova)
-    await Promise.all([page.waitForURL(url("/")), page.getByRole("button", { name: "Sign out" }).click()])
+    await Promise.all([page.waitForURL(url("/")), page.getByRole("button", { name: "Sign out", exact: true }).click()])
     expect(await session()).toBeNull()
     expect(new URL(page.url()).searchParams.has("error")).toBe(false)
   }, 90_000)

@@ -215,19 +215,20 @@ describe.skipIf(missing.length > 0 && !onCI)("the demo server (examples/demo/ser
     const session = (await (await fetch(`${base}/auth/session`, { headers: { cookie: cookieHeader(cookies) } })).json()) as Record<string, unknown>
     expect(session).toEqual({ user: { id: user!.id, name: "Demo User", email: DEMO_EMAIL, image: null }, expires: expect.any(String) })
 
+    // The home page lists it from Latchkey's GET /auth/sessions: an opaque id, the device, never the cookie nor its hash.
     const page = await home(base, cookies)
-    expect(page).toContain(`<code>${sha256Hex(cookieToken).slice(0, 12)}…</code>`)
-    expect(page).toMatch(new RegExp(`${sha256Hex(cookieToken).slice(0, 12)}…</code> [^<]+ · expires [^<]+ <strong>\\(this browser\\)</strong>`))
+    expect(page).toMatch(/<li data-session-id="[A-Za-z0-9_-]{22}">node · Password · signed in [^<]+ <strong>\(this browser\)<\/strong><\/li>/)
     expect(page).not.toContain(cookieToken)
-
-    // The device the session began on, keyed by the same hash; gone with the session.
-    const device = () => query<{ user_agent: string }>(database, "SELECT user_agent FROM demo_session_device WHERE session_hash = ?", sha256Hex(cookieToken))
-    expect(device()).toEqual([{ user_agent: "node" }])
+    expect(page).not.toContain(sha256Hex(cookieToken).slice(0, 12))
+    // Kept by Latchkey on the session's row: the device it began on, the method.
+    const activity = () =>
+      query<{ userAgent: string; provider: string }>(database, `SELECT "userAgent", provider FROM "Session" WHERE "sessionToken" = ?`, sha256Hex(cookieToken))
+    expect(activity()).toEqual([{ userAgent: "node", provider: "credentials" }])
 
     const response = await signOut(base, token, cookies)
     expect(response.status).toBe(302)
     expect(new URL(response.headers.get("location")!, base).searchParams.has("error")).toBe(false)
-    expect(device()).toEqual([])
+    expect(activity()).toEqual([])
     const cleared = response.headers.getSetCookie().find((line) => line.startsWith(`${SESSION_COOKIE}=`))
     expect(cleared).toMatch(/^authjs\.session-token=;/)
     expect(query(database, `SELECT 1 FROM "Session" WHERE "sessionToken" = ?`, sha256Hex(cookieToken))).toEqual([])

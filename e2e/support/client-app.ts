@@ -109,7 +109,7 @@ export async function startClientApp(bundles: ClientBundles): Promise<ClientApp>
     trustHost: true,
     basePath: "/api/auth",
     adapter,
-    session: { strategy: "jwt" },
+    session: { strategy: "jwt", registry: true },
     logger: {
       error: (error) => logged.push(`error:${(error as { type?: string }).type ?? error.name}`),
       warn: (code) => logged.push(`warn:${code}`),

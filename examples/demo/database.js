@@ -1,6 +1,7 @@
 // The demo's database: Auth.js's tables through @latchkey/adapter-kysely, plus
-// three tables of the demo's own: password hashes, sign-ups waiting for their
-// inbox to be confirmed, and the device (user agent) of each session. The
+// two tables of the demo's own: password hashes, and sign-ups waiting for
+// their inbox to be confirmed. The sessions' devices are Latchkey's own
+// (the Session table's activity columns, listed by GET /auth/sessions). The
 // demo user is created on the first start.
 import { mkdirSync } from "node:fs"
 import { dirname } from "node:path"
@@ -19,9 +20,6 @@ export const DEMO_USER = { name: "Demo User", email: "demo@latchkey.dev", passwo
 // key: "User"."id" is uuid on PostgreSQL and varchar(36) elsewhere, and a key
 // must match its type exactly.
 const PASSWORD_TABLE = "demo_password"
-// Keyed by the session's stored token hash (what "Session"."sessionToken"
-// holds), so the device is known without ever storing a cookie's value.
-const DEVICE_TABLE = "demo_session_device"
 // A sign-up before its address is confirmed: keyed by the link's public half
 // (`id`), holding only the SHA-256 of its secret half, so the table never
 // holds a usable link.
@@ -38,13 +36,6 @@ export async function openDatabase(url) {
       .ifNotExists()
       .addColumn("user_id", "varchar(36)", (column) => column.primaryKey())
       .addColumn("password_hash", "varchar(255)", (column) => column.notNull())
-      .execute()
-    await db.schema
-      .createTable(DEVICE_TABLE)
-      .ifNotExists()
-      .addColumn("session_hash", "varchar(64)", (column) => column.primaryKey())
-      .addColumn("user_agent", "varchar(512)", (column) => column.notNull())
-      .addColumn("first_seen", "varchar(32)", (column) => column.notNull())
       .execute()
     await db.schema
       .createTable(SIGN_UP_TABLE)
@@ -133,26 +124,6 @@ export async function spendPendingSignUp(db, id) {
   return Number(result.numDeletedRows) === 1
 }
 
-/**
- * Remembers the device of a session the first time it is seen; later sights
- * change nothing, so the row tells where the session began.
- */
-export async function recordSessionDevice(db, sessionHash, userAgent) {
-  const exists = await db.selectFrom(DEVICE_TABLE).select("session_hash").where("session_hash", "=", sessionHash).executeTakeFirst()
-  if (exists) return
-  const agent = String(userAgent || "unknown device").slice(0, 512)
-  try {
-    await db.insertInto(DEVICE_TABLE).values({ session_hash: sessionHash, user_agent: agent, first_seen: new Date().toISOString() }).execute()
-  } catch {
-    // Two requests of one new session raced; the first row stands.
-  }
-}
-
-/** Forgets the device of a session that ended (sign-out). */
-export async function forgetSessionDevice(db, sessionHash) {
-  await db.deleteFrom(DEVICE_TABLE).where("session_hash", "=", sessionHash).execute()
-}
-
 /** The OAuth/OIDC and email accounts linked to a user: `{ provider, type, providerAccountId }`. */
 export function linkedAccountsOf(db, userId) {
   return db.selectFrom("Account").select(["provider", "type", "providerAccountId"]).where("userId", "=", userId).execute()
@@ -166,20 +137,4 @@ export async function passkeysOf(db, userId) {
     .where("userId", "=", userId)
     .execute()
   return rows.map((row) => ({ credentialID: row.credentialID, deviceType: row.credentialDeviceType, backedUp: Boolean(row.credentialBackedUp) }))
-}
-
-/** A user's sessions that have not expired, latest expiry first, each with its device when known. */
-export async function activeSessionsOf(db, userId) {
-  const rows = await db
-    .selectFrom("Session")
-    .leftJoin(DEVICE_TABLE, `${DEVICE_TABLE}.session_hash`, "Session.sessionToken")
-    .select(["Session.sessionToken as sessionToken", "Session.expires as expires", `${DEVICE_TABLE}.user_agent as userAgent`])
-    .where("Session.userId", "=", userId)
-    .execute()
-  const now = Date.now()
-  // Filtered here rather than in SQL: SQLite keeps dates as ISO text, the others as timestamps.
-  return rows
-    .map((row) => ({ tokenHash: row.sessionToken, expires: new Date(row.expires), userAgent: row.userAgent ?? undefined }))
-    .filter((session) => session.expires.getTime() > now)
-    .sort((a, b) => b.expires.getTime() - a.expires.getTime())
 }

@@ -1,10 +1,9 @@
 // The demo's routes: Latchkey under /auth, the demo's pages, and its assets.
-// Every request that leaves with a new session cookie has its device
-// (user agent) recorded, keyed by the session's stored hash.
-import { createHash } from "node:crypto"
+// The home page lists the user's sessions through Latchkey's own
+// GET /auth/sessions, and its "sign out" buttons go to POST /auth/sessions/revoke.
 import { Auth } from "@latchkey/core"
 
-import { activeSessionsOf, forgetSessionDevice, linkedAccountsOf, passkeysOf, passwordHashOf, recordSessionDevice, setPasswordHash } from "./database.js"
+import { linkedAccountsOf, passkeysOf, passwordHashOf, setPasswordHash } from "./database.js"
 import { renderHome } from "./pages/home.js"
 import { FAVICON_SVG, htmlResponse } from "./pages/layout.js"
 import { renderMailbox } from "./pages/mailbox.js"
@@ -14,27 +13,6 @@ import { renderConfirmSignUp, renderSignUp, renderSignUpOutcome, renderSignUpSen
 import { hashPassword, passwordProblems } from "./passwords.js"
 import { hostedProviderStatus } from "./providers.js"
 import { confirmSignUp, signUpOfToken, signUpProblems, startSignUp } from "./sign-up.js"
-
-const SESSION_COOKIES = ["authjs.session-token", "__Secure-authjs.session-token"]
-const sha256Hex = (text) => createHash("sha256").update(text).digest("hex")
-
-/** The value of cookie `name` in a Cookie header. */
-function cookieValue(header, names) {
-  for (const pair of (header ?? "").split(";")) {
-    const eq = pair.indexOf("=")
-    if (eq > 0 && names.includes(pair.slice(0, eq).trim())) return pair.slice(eq + 1).trim()
-  }
-  return undefined
-}
-
-/** The session token a response sets, if it sets a non-empty one. */
-function newSessionToken(response) {
-  for (const line of response.headers.getSetCookie()) {
-    const value = cookieValue(line.split(";")[0], SESSION_COOKIES)
-    if (value) return value
-  }
-  return undefined
-}
 
 /** Reads a form body (urlencoded) into a plain object; a body that is not one gives {}. */
 async function formOf(request) {
@@ -78,18 +56,14 @@ export function demoRoutes(context) {
     const view = { session, csrfToken, origin, hosted: hostedProviderStatus(), localOidc: context.localOidc, passwordErrors }
     if (session) {
       const userId = session.user.id
-      const token = cookieValue(request.headers.get("cookie"), SESSION_COOKIES)
-      const currentHash = token ? sha256Hex(token) : undefined
-      // A session that began before the demo recorded devices is recorded on first sight.
-      if (currentHash) await recordSessionDevice(db, currentHash, request.headers.get("user-agent"))
       Object.assign(view, {
         user: session.user,
         hasPassword: !!(await passwordHashOf(db, userId)),
         emailVerified: !!(await adapter.getUser(userId))?.emailVerified,
         accounts: await linkedAccountsOf(db, userId),
         passkeys: await passkeysOf(db, userId),
-        sessions: await activeSessionsOf(db, userId),
-        currentHash,
+        // Latchkey's list: opaque ids, never a cookie's token; `current` marks this browser's.
+        sessions: (await authJson(request, "/auth/sessions")).body ?? [],
       })
     }
     return htmlResponse(renderHome(view), { status, headers: setCookies })
@@ -133,25 +107,30 @@ export function demoRoutes(context) {
     return new Response(null, { status: 303, headers: { Location: "/" } })
   }
 
-  /** Auth(), plus the device of any session it starts; `original` is the browser's request when `request` was rebuilt. */
-  async function handleAuth(request, original = request) {
-    const before = cookieValue(request.headers.get("cookie"), SESSION_COOKIES)
-    const response = await Auth(request, config)
-    const token = newSessionToken(response)
-    if (token) await recordSessionDevice(db, sha256Hex(token), original.headers.get("user-agent"))
-    // A sign-out (or a new session replacing the old one) ends the cookie's session: its device row goes too.
-    const cleared = response.headers.getSetCookie().some((line) => SESSION_COOKIES.some((name) => line.startsWith(`${name}=;`)))
-    if (before && (cleared || (token && token !== before))) await forgetSessionDevice(db, sha256Hex(before))
-    return response
+  /**
+   * The home page's "sign out this device" and "sign out everywhere else"
+   * buttons: the form goes to Latchkey's POST /auth/sessions/revoke as it
+   * is (its CSRF token included), and the browser comes back to the home
+   * page with whatever cookies Latchkey set (cleared ones, when this
+   * browser's own session ended).
+   */
+  async function revokeSessions(request) {
+    if (request.method !== "POST" || !sameOrigin(request)) return forbidden()
+    const forwarded = new Request(`${origin}/auth/sessions/revoke`, { method: "POST", headers: request.headers, body: await request.text() })
+    const response = await Auth(forwarded, config)
+    const headers = new Headers({ Location: "/" })
+    for (const line of response.headers.getSetCookie()) headers.append("Set-Cookie", line)
+    return new Response(null, { status: 303, headers })
   }
 
   return async function route(request) {
     const { pathname } = new URL(request.url)
-    if (pathname === "/auth" || pathname.startsWith("/auth/")) return handleAuth(request)
+    if (pathname === "/auth" || pathname.startsWith("/auth/")) return Auth(request, config)
     if (pathname === "/") return home(request)
     if (pathname === "/signup") return signUp(request)
     if (pathname === "/signup/confirm") return confirmSignUpLink(request)
     if (pathname === "/account/password") return addPassword(request)
+    if (pathname === "/account/sessions/revoke") return revokeSessions(request)
     if (pathname === "/mailbox") return htmlResponse(renderMailbox({ messages: mailbox.messages(), smtpPort: mailbox.port }))
     if (pathname === "/react") return htmlResponse(renderReactPage())
     if (pathname === "/favicon.svg" || pathname === "/favicon.ico") {

@@ -1,10 +1,19 @@
 // The home page. Signed out: what the demo offers and how to try each
 // method. Signed in: the session, every way this user can sign in (password,
 // email, passkeys, linked accounts) with a way to add another, the active
-// sessions with their devices, and sign-out.
+// sessions (Latchkey's GET /auth/sessions) with "sign out this device" and
+// "sign out everywhere else", and sign-out.
 import { escapeHtml, renderPage } from "./layout.js"
 
-const providerNames = { "local-oidc": "Local OIDC", github: "GitHub", google: "Google", twitter: "X", nodemailer: "Email" }
+const providerNames = {
+  "local-oidc": "Local OIDC",
+  github: "GitHub",
+  google: "Google",
+  twitter: "X",
+  nodemailer: "Email",
+  credentials: "Password",
+  passkey: "Passkey",
+}
 
 /** A POST form to Auth's sign-in route for `providerId` (links an account when signed in). */
 const signInButton = (providerId, label, csrfToken) =>
@@ -68,12 +77,21 @@ function linkMore({ hasPassword, accounts, hosted, localOidc, csrfToken, passwor
   return parts.join("")
 }
 
-function sessionsList({ sessions, currentHash }) {
+/** A form that ends sessions through Latchkey's POST /auth/sessions/revoke (via the demo's /account/sessions/revoke). */
+const revokeForm = (csrfToken, field, value, label) =>
+  `<form class="inline" method="post" action="/account/sessions/revoke"><input type="hidden" name="csrfToken" value="${escapeHtml(csrfToken)}"><input type="hidden" name="${field}" value="${escapeHtml(value)}"><button type="submit">${escapeHtml(label)}</button></form>`
+
+const shortTime = (iso) => (iso ? escapeHtml(iso.replace("T", " ").slice(0, 16)) : "unknown")
+
+function sessionsList({ sessions, csrfToken }) {
   const items = sessions.map(
-    ({ tokenHash, expires, userAgent }) =>
-      `<li><code>${escapeHtml(tokenHash.slice(0, 12))}…</code> ${escapeHtml(userAgent ?? "unknown device")} · expires ${escapeHtml(expires.toISOString())}${tokenHash === currentHash ? " <strong>(this browser)</strong>" : ""}</li>`,
+    (entry) =>
+      `<li data-session-id="${escapeHtml(entry.id)}">${escapeHtml(entry.userAgent ?? "unknown device")} · ${escapeHtml(providerNames[entry.provider] ?? entry.provider ?? "unknown method")} · signed in ${shortTime(entry.createdAt)} · last seen ${shortTime(entry.lastSeenAt)}${
+        entry.current ? " <strong>(this browser)</strong>" : ` ${revokeForm(csrfToken, "id", entry.id, "Sign out this device")}`
+      }</li>`,
   )
-  return `<p class="muted">Each row keeps the SHA-256 of its cookie (shown shortened), never the cookie.</p><ul class="plain" id="sessions">${items.join("")}</ul>`
+  const others = sessions.some((entry) => !entry.current) ? `<p>${revokeForm(csrfToken, "others", "true", "Sign out everywhere else")}</p>` : ""
+  return `<p class="muted">From Latchkey's <code>GET /auth/sessions</code>: each session has an opaque id, never its cookie.</p><ul class="plain" id="sessions">${items.join("")}</ul>${others}`
 }
 
 function signedInBody(view) {

@@ -31,6 +31,7 @@ import type {
   AdapterUser,
   AuthenticatorBackupStateUpdate,
   ProviderSessionDeletion,
+  SessionListing,
   VerificationToken,
 } from "@latchkey/core/adapters"
 import { type Kysely, type RawBuilder, sql } from "kysely"
@@ -53,6 +54,9 @@ type Tables = Record<TableName, TableInfo>
 
 const tableNames: readonly TableName[] = ["User", "Account", "Session", "VerificationToken", "Authenticator"]
 
+/** The optional `AdapterSession` fields of Latchkey's session listing (migration 0005). */
+const SESSION_ACTIVITY_FIELDS = ["createdAt", "lastSeenAt", "userAgent", "provider"] as const
+
 /** Prefix of the session columns in `getSessionAndUser`'s joined row. */
 const SESSION_PREFIX = "latchkey_session__"
 
@@ -72,14 +76,17 @@ export interface KyselyAdapterOptions {
  * none optional, plus Latchkey's `updateAuthenticatorBackupState` (the
  * passkey backup state, docs/providers/passkey.md),
  * `deleteSessionsByProviderSession` (federated sign-out, docs/sessions.md; the
- * columns of migration 0006) and `updateAccount` / `listAccountsByUserId`
- * (access-token refresh, docs/sessions.md), so `adapter.getUserByEmail(email)`
- * needs no `!`. Still an `Adapter`, so it goes wherever one does.
+ * columns of migration 0006), `updateAccount` / `listAccountsByUserId`
+ * (access-token refresh, docs/sessions.md) and the session-listing extension
+ * (`listSessionsByUserId`, `deleteSessionsByUserId`; the columns of migration
+ * 0005), so `adapter.getUserByEmail(email)` needs no `!`. Still an
+ * `Adapter`, so it goes wherever one does.
  */
 export type KyselyAdapterInstance = Required<Adapter> &
   Required<AuthenticatorBackupStateUpdate> &
   Required<ProviderSessionDeletion> &
-  Required<AccountTokenUpdate>
+  Required<AccountTokenUpdate> &
+  Required<SessionListing>
 
 /**
  * Creates the adapter over `db`, a Kysely instance with a SQLite
@@ -153,6 +160,20 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
     row ? fromRow<T>(row, (await info())[table].read) : null
 
   const selectUser = (where: RawBuilder<boolean>) => kysely.selectFrom("User").selectAll().where(where)
+
+  /**
+   * `record` without the session-activity fields whose columns this
+   * database lacks (migration 0005 not run yet): core hands them to every
+   * adapter with `listSessionsByUserId`, and an unmigrated table must keep
+   * signing people in. When the columns cannot be seen, everything is written.
+   */
+  const withoutMissingActivity = async <T extends object>(record: T): Promise<T> => {
+    const columns = (await info()).Session.columns
+    if (columns === undefined) return record
+    const kept = { ...record } as Record<string, unknown>
+    for (const field of SESSION_ACTIVITY_FIELDS) if (field in kept && !columns.has(field)) delete kept[field]
+    return kept as T
+  }
 
   return explainMissingTables(family, {
     async createUser(user) {
@@ -264,7 +285,8 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
       }),
 
     async createSession(session) {
-      await write("createSession", "Session", () => kysely.insertInto("Session").values(toRow(family, session)).execute())
+      const values = toRow(family, await withoutMissingActivity(session))
+      await write("createSession", "Session", () => kysely.insertInto("Session").values(values).execute())
       return { ...session }
     },
 
@@ -290,7 +312,7 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
       }),
 
     async updateSession({ sessionToken, ...changes }) {
-      const values = toRow(family, changes)
+      const values = toRow(family, await withoutMissingActivity(changes))
       const row = await write("updateSession", "Session", () =>
         lookup(undefined, async () => {
           if (Object.keys(values).length > 0) {
@@ -335,6 +357,19 @@ export function KyselyAdapter(db: Kysely<Database> | Kysely<any>, options: Kysel
       const sessions = await Promise.all(rows.map((row) => read<AdapterSession>("Session", row as Record<string, unknown>)))
       return sessions.filter((session): session is AdapterSession => session !== null)
     },
+
+    listSessionsByUserId: (userId) =>
+      lookup([], async () => {
+        const rows = await kysely.selectFrom("Session").selectAll().where(exact("userId", userId)).execute()
+        const { read: types } = (await info()).Session
+        return rows.map((row) => fromRow<AdapterSession>(row as Record<string, unknown>, types))
+      }),
+
+    deleteSessionsByUserId: (userId) =>
+      lookup(0, async () => {
+        const { numDeletedRows } = await kysely.deleteFrom("Session").where(exact("userId", userId)).executeTakeFirst()
+        return Number(numDeletedRows)
+      }),
 
     async createVerificationToken(verificationToken) {
       await write("createVerificationToken", "VerificationToken", () =>

@@ -14,6 +14,7 @@ import { up as authjsTables } from "./migrations/0001-authjs-tables.js"
 import { up as authenticator } from "./migrations/0002-authenticator.js"
 import { up as oauth1Columns } from "./migrations/0003-oauth1-columns.js"
 import { up as nullableUserEmail } from "./migrations/0004-nullable-user-email.js"
+import { up as sessionActivityColumns } from "./migrations/0005-session-activity-columns.js"
 import { up as providerSessionColumns } from "./migrations/0006-provider-session-columns.js"
 import type { MigrationContext } from "./migrations/ddl.js"
 
@@ -28,6 +29,7 @@ const steps: ReadonlyArray<readonly [string, (db: Kysely<any>, context: Migratio
   ["0002_authenticator", authenticator],
   ["0003_oauth1_columns", oauth1Columns],
   ["0004_nullable_user_email", nullableUserEmail],
+  ["0005_session_activity_columns", sessionActivityColumns],
   ["0006_provider_session_columns", providerSessionColumns],
 ]
 

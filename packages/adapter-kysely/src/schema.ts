@@ -27,7 +27,7 @@ export type TableName = keyof Database
 export const dateColumns: Record<TableName, readonly string[]> = {
   User: ["emailVerified"],
   Account: [],
-  Session: ["expires"],
+  Session: ["expires", "createdAt", "lastSeenAt"],
   VerificationToken: ["expires"],
   Authenticator: [],
 }

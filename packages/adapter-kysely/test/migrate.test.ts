@@ -115,6 +115,26 @@ await forEachFamily((create, label) => {
     }
   })
 
+  it("0005 adds the session activity columns; before it, the adapter leaves the activity fields out instead of failing", async () => {
+    await migrate(target.db, { to: "0004_nullable_user_email" })
+    const before = KyselyAdapter(target.db)
+    const ada = await before.createUser(newUser())
+    const activity = { createdAt: new Date(Date.now() - 60_000), lastSeenAt: new Date(), userAgent: "Browser", provider: "github" }
+    const old = await before.createSession(newSession(ada.id, activity))
+    await before.updateSession({ sessionToken: old.sessionToken, lastSeenAt: new Date(), userAgent: "Other" })
+    expect((await before.listSessionsByUserId(ada.id)).map((session) => session.sessionToken)).toEqual([old.sessionToken])
+
+    expect((await migrate(target.db)).applied).toEqual(["0005_session_activity_columns", "0006_provider_session_columns"])
+    const adapter = KyselyAdapter(target.db)
+    const fresh = newSession(ada.id, activity)
+    await adapter.createSession(fresh)
+    const listed = await adapter.listSessionsByUserId(ada.id)
+    const byToken = new Map(listed.map((session) => [session.sessionToken, session]))
+    expect(byToken.get(old.sessionToken)).toMatchObject({ createdAt: null, lastSeenAt: null, userAgent: null, provider: null })
+    expect(byToken.get(fresh.sessionToken)).toMatchObject({ ...activity, createdAt: new Date(activity.createdAt.getTime()) })
+    expect(await adapter.deleteSessionsByUserId(ada.id)).toBe(2)
+  })
+
   it("0006 adds providerSessionId and providerSubject to Session, keeping its rows, and the adapter then ends sessions by them", async () => {
     await migrate(target.db, { to: "0004_nullable_user_email" })
     const before = KyselyAdapter(target.db)

@@ -16,6 +16,7 @@ import type {
   AdapterSession,
   AdapterUser,
   ProviderSessionDeletion,
+  SessionListing,
   VerificationToken,
 } from "@latchkey/core/adapters"
 import * as accounts from "./accounts.js"
@@ -31,7 +32,7 @@ import * as users from "./users.js"
 import * as tokens from "./verification-tokens.js"
 
 /** The adapter `RedisAdapter` returns when Redis keeps everything: all 19 operations. */
-export type RedisAdapterInstance = Required<Adapter> & Required<ProviderSessionDeletion> & Required<AccountTokenUpdate>
+export type RedisAdapterInstance = Required<Adapter> & Required<ProviderSessionDeletion> & Required<AccountTokenUpdate> & Required<SessionListing>
 
 /** The operations Redis itself serves in sessions-only mode. */
 type SessionOperation = "createSession" | "updateSession" | "deleteSession" | "createVerificationToken" | "useVerificationToken" | "getSessionAndUser"
@@ -62,6 +63,7 @@ const FORWARDED = [
  * there, so `adapter.getUserByEmail(email)` needs no `!`.
  */
 export type RedisSessionsOnlyAdapter<Users extends Adapter = Adapter> = Required<Pick<Adapter, SessionOperation>> &
+  Required<SessionListing> &
   Pick<Users, Extract<keyof Users, (typeof FORWARDED)[number] | "deleteUser">>
 
 function checkClient(redis: unknown): RedisClient {
@@ -116,11 +118,13 @@ export function RedisAdapter(redis: RedisClient, options?: RedisAdapterFullOptio
     updateSession: (session: Partial<AdapterSession> & Pick<AdapterSession, "sessionToken">) =>
       limit("updateSession", () => sessions.updateSession(store, session)),
     deleteSession: (sessionToken: string) => limit("deleteSession", () => sessions.deleteSession(store, sessionToken)),
+    listSessionsByUserId: (userId: string) => limit("listSessionsByUserId", () => sessions.listSessionsByUserId(store, userId)),
+    deleteSessionsByUserId: (userId: string) => limit("deleteSessionsByUserId", () => sessions.deleteSessionsByUserId(store, userId)),
     createVerificationToken: (token: VerificationToken) => limit("createVerificationToken", () => tokens.createVerificationToken(store, token)),
     useVerificationToken: (params: { identifier: string; token: string }) => limit("useVerificationToken", () => tokens.useVerificationToken(store, params)),
     deleteSessionsByProviderSession: (query: { providerSessionId?: string; providerSubject?: string }) =>
       limit("deleteSessionsByProviderSession", () => sessions.deleteSessionsByProviderSession(store, query)),
-  } satisfies Adapter & ProviderSessionDeletion
+  } satisfies Adapter & ProviderSessionDeletion & SessionListing
 
   if (userAdapter) return sessionsOnly(store, limit, userAdapter, sessionOperations)
 

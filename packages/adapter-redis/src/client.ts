@@ -26,6 +26,7 @@ export interface Commands {
   hexists(key: string, field: string): Promise<number>
   hgetall(key: string): Promise<Record<string, string>>
   zrem(key: string, ...members: string[]): Promise<number>
+  zrangebyscore(key: string, min: string | number, max: string | number): Promise<string[]>
   srem(key: string, ...members: string[]): Promise<number>
   smembers(key: string): Promise<string[]>
   sadd(key: string, ...members: string[]): Promise<number>

@@ -5,7 +5,8 @@
  * ended session disappears by itself. Each user also has a sorted set of
  * their session tokens scored by expiry, used by `deleteUser`; it is pruned
  * of expired tokens on every write and expires with the user's last session,
- * so it never outgrows the live sessions.
+ * so it never outgrows the live sessions, and serves the session-listing
+ * extension (`listSessionsByUserId`, `deleteSessionsByUserId`).
  *
  * @module sessions
  */
@@ -161,4 +162,39 @@ export async function deleteSessionsByProviderSession(
     deleted.push(taken)
   }
   return deleted
+}
+
+/**
+ * Every live session of `userId` (the session-listing extension of
+ * docs/adapters/writing-an-adapter.md), from the user's index: the members
+ * not yet past their expiry, each read from its hash. An index entry whose
+ * session is gone (deleted, or expired between the two reads) is skipped.
+ */
+export async function listSessionsByUserId(store: Store, userId: string): Promise<AdapterSession[]> {
+  if (!isKey(userId)) return []
+  const { keys, redis } = store
+  const members = await redis.zrangebyscore(keys.sessions(userId), Date.now(), "+inf")
+  const found = await Promise.all(members.map(async (member) => decodeFields<AdapterSession>(await redis.hgetall(keys.session(member)))))
+  return found.filter((session): session is AdapterSession => session !== null && session.userId === userId)
+}
+
+/**
+ * Deletes every session of `userId` and answers how many existed. One key
+ * at a time (the session hashes live in other hash slots than the index on
+ * Redis Cluster); of concurrent calls each session is counted by the one
+ * that took it.
+ */
+export async function deleteSessionsByUserId(store: Store, userId: string): Promise<number> {
+  if (!isKey(userId)) return 0
+  const { keys, redis } = store
+  const index = keys.sessions(userId)
+  const members = await redis.zrangebyscore(index, "-inf", "+inf")
+  const taken = await Promise.all(
+    members.map(async (member) => {
+      const session = decodeFields<AdapterSession>((await runScript(redis, takeHashScript, [keys.session(member)])) as string[])
+      await redis.zrem(index, member)
+      return session !== null && session.userId === userId && !(session.expires instanceof Date && session.expires.getTime() <= Date.now())
+    }),
+  )
+  return taken.filter(Boolean).length
 }

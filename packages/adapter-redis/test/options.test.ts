@@ -44,8 +44,9 @@ describe("RedisAdapter: options", () => {
 
   it("accepts the two modes, and a users adapter given as a function", () => {
     const full = RedisAdapter(redis, { prefix: "app:", timeout: 0 })
-    // The 19 of the contract, Latchkey's federated sign-out extension and the account-token one (updateAccount, listAccountsByUserId).
-    expect(Object.keys(full).sort()).toHaveLength(22)
+    // The 19 of the contract and Latchkey's extensions: federated sign-out, account tokens (updateAccount,
+    // listAccountsByUserId) and session listing (listSessionsByUserId, deleteSessionsByUserId).
+    expect(Object.keys(full).sort()).toHaveLength(24)
     expect(typeof full.deleteSessionsByProviderSession).toBe("function")
     const sessionsOnly = RedisAdapter(redis, { only: "sessions", users: () => users })
     expect(typeof sessionsOnly.getSessionAndUser).toBe("function")

@@ -5,12 +5,12 @@
  * @module context
  */
 
-import type { AccountTokenUpdate, Adapter, ProviderSessionDeletion } from "@latchkey/core/adapters"
+import type { AccountTokenUpdate, Adapter, ProviderSessionDeletion, SessionListing } from "@latchkey/core/adapters"
 import { it } from "vitest"
 import type { AdapterExtension, AdapterOperation, ConformanceDatabase, ConformanceGroup, ConformanceOptions, ExtraFields } from "./options.js"
 
 /** The adapter with every operation present (the suite checks presence before the call). */
-export type FullAdapter = Required<Adapter> & ProviderSessionDeletion & Required<AccountTokenUpdate>
+export type FullAdapter = Required<Adapter> & ProviderSessionDeletion & Required<AccountTokenUpdate> & Required<SessionListing>
 
 /** What each group's registration function receives. */
 export interface SuiteContext {
@@ -32,7 +32,7 @@ export interface SuiteContext {
 
 /** The holder `beforeAll` fills with the resolved adapter. */
 export interface AdapterSlot {
-  current?: Adapter
+  current?: Adapter & SessionListing
 }
 
 /** Builds the context for one run of the suite. */

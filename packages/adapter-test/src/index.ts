@@ -37,6 +37,7 @@ import { extraFieldsGroup } from "./groups/extra-fields.js"
 import { hostileGroup } from "./groups/hostile.js"
 import { notFoundGroup } from "./groups/not-found.js"
 import { providerSessionsGroup } from "./groups/provider-sessions.js"
+import { sessionListingGroup } from "./groups/session-listing.js"
 import { sessionsGroup } from "./groups/sessions.js"
 import { singleUseGroup } from "./groups/single-use.js"
 import { updateAccountGroup } from "./groups/update-account.js"
@@ -54,6 +55,7 @@ export type {
   ConformanceDatabase,
   ConformanceGroup,
   ConformanceOptions,
+  ExtensionOperation,
   ExtraFields,
   StoredModels,
 } from "./options.js"
@@ -103,6 +105,7 @@ export function runAdapterConformance(options: ConformanceOptions): void {
     hostileGroup(ctx)
     providerSessionsGroup(ctx)
     updateAccountGroup(ctx)
+    sessionListingGroup(ctx)
   })
 }
 export { type RateLimitStoreTestOptions, runRateLimitStoreTests } from "./rate-limit.js"

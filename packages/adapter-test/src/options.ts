@@ -13,6 +13,7 @@ import {
   type AdapterMethod,
   type AdapterSession,
   type AdapterUser,
+  type SessionListing,
   type VerificationToken,
 } from "@latchkey/core/adapters"
 import type { Awaitable } from "@latchkey/core/types"
@@ -21,12 +22,16 @@ import type { Awaitable } from "@latchkey/core/types"
 export type { Awaitable }
 
 /**
- * The name of one operation the suite tests: the contract's, or one of
- * Latchkey's optional extensions (`updateAccount`, `listAccountsByUserId`:
- * access-token refresh under the `database` strategy). An adapter without an
- * extension lists it in `skip`.
+ * Latchkey's optional extensions of the contract that the suite tests
+ * (docs/adapters/writing-an-adapter.md): access-token refresh under the
+ * `database` strategy (`updateAccount`, `listAccountsByUserId`) and the
+ * session listing (`listSessionsByUserId`, `deleteSessionsByUserId`). An
+ * adapter without an extension lists it in `skip`.
  */
-export type AdapterOperation = AdapterMethod | (typeof ACCOUNT_TOKEN_UPDATE_METHODS)[number]
+export type ExtensionOperation = (typeof ACCOUNT_TOKEN_UPDATE_METHODS)[number] | keyof SessionListing
+
+/** The name of one operation of the adapter contract, or of a Latchkey extension the suite tests. */
+export type AdapterOperation = AdapterMethod | ExtensionOperation
 
 /** Every operation name: core's list (`ADAPTER_METHODS` of `@latchkey/core/adapters`). */
 export const adapterOperations: readonly AdapterOperation[] = ADAPTER_METHODS
@@ -65,6 +70,10 @@ export type AdapterExtension = "deleteSessionsByProviderSession"
  *   (`updateAccount`, `listAccountsByUserId`): new tokens replace the old,
  *   `null` clears a field, nobody else's account changes. Skip it (or the
  *   two operations) for an adapter without the extension.
+ * - `sessionListing`: Latchkey's session-listing extension
+ *   (`listSessionsByUserId`, `deleteSessionsByUserId`, and the optional
+ *   `createdAt`, `lastSeenAt`, `userAgent`, `provider` fields of a session).
+ *   An adapter written for Auth.js lacks it: skip `"sessionListing"`.
  */
 export type ConformanceGroup =
   | "users"
@@ -82,6 +91,7 @@ export type ConformanceGroup =
   | "hostile"
   | "providerSessions"
   | "updateAccount"
+  | "sessionListing"
 
 /**
  * Raw reads of your storage that bypass the adapter, so the suite can check

@@ -13,6 +13,7 @@ export { getCsrfToken } from "./csrf.js"
 export { getSession } from "./get-session.js"
 export { getProviders } from "./providers.js"
 export { RedirectRefusedError } from "./redirect-refused.js"
+export { listSessions, revokeOtherSessions, revokeSession } from "./sessions.js"
 export { signIn } from "./sign-in.js"
 export { signOut } from "./sign-out.js"
 export type {
@@ -20,6 +21,7 @@ export type {
   ClientSafeProvider,
   DefaultSessionUser,
   GetSessionParams,
+  ListedSession,
   ProviderId,
   ProviderType,
   Session,

@@ -118,3 +118,24 @@ export interface AuthClientConfig {
   /** Path used when there is no `window`. Default `"/api/auth"`. */
   basePathServer: string
 }
+
+/**
+ * One session of the signed-in user, as `listSessions()` answers it
+ * (`GET {basePath}/sessions`, docs/sessions.md). `id` is opaque: it names
+ * the session for `revokeSession(id)` and is never a session token.
+ */
+export interface ListedSession {
+  id: string
+  /** Whether this is the session of this browser. */
+  current: boolean
+  /** Sign-in time (ISO 8601), `null` when unknown. */
+  createdAt: string | null
+  /** Last recorded use (ISO 8601; moved at most once per `session.updateAge`), `null` when unknown. */
+  lastSeenAt: string | null
+  /** When the session ends unless used again (ISO 8601), `null` when unknown. */
+  expires: string | null
+  /** The browser's `User-Agent` as last recorded, `null` when unknown. */
+  userAgent: string | null
+  /** The provider the user signed in with, `null` when unknown. */
+  provider: string | null
+}

@@ -8,6 +8,7 @@
 import { reportSignInFailure } from "./account/sign-in-failure.js"
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
+import { sessionsFailure } from "./actions/sessions.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { actionOf, withAction } from "./config/callbacks.js"
@@ -28,7 +29,7 @@ import {
   WebAuthnVerificationError,
 } from "./errors.js"
 import { keepTypedIdentifier } from "./flows/kept-identifier.js"
-import { isAuthAction, takesProviderId } from "./http/action-names.js"
+import { isAuthAction, isSubroute, takesProviderId } from "./http/action-names.js"
 import { leadsToPage } from "./http/page-path.js"
 import { withQuery } from "./http/query.js"
 import { type AuthRequestLike, BadRequest, normalizeBasePath, toInternalRequest } from "./http/request.js"
@@ -99,7 +100,7 @@ function intendedBasePath(pathname: string): string | undefined {
   const beforeLast = segments[segments.length - 2] ?? ""
   let cut = 0
   if (isAuthAction(last)) cut = 1
-  else if (isAuthAction(beforeLast) && takesProviderId(beforeLast)) cut = 2
+  else if (isAuthAction(beforeLast) && (takesProviderId(beforeLast) || isSubroute(beforeLast, last))) cut = 2
   if (!cut) return undefined
   return segments.slice(0, -cut).join("/") || "/"
 }
@@ -241,6 +242,10 @@ function* handleSteps(request: AuthRequestLike, config: AuthConfig): Steps<Handl
     reportSignInFailure(ctx, clientErrorType(ctx, error))
     if (error instanceof AuthError && isRaw && !returnRedirectAsJson) throw error
     if (parsed.method === "POST" && parsed.action === "session") return done(jsonParts(null, 400))
+    if (parsed.action === "sessions") {
+      const { status, body } = sessionsFailure(error)
+      return done(jsonParts(body, status))
+    }
     const url = errorRedirect(ctx, error)
     if (returnRedirectAsJson) return done(jsonParts({ url }, 200))
     // Back on the built-in sign-in page, the form shows what the user typed (never the password).

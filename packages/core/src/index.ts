@@ -47,6 +47,14 @@ export { isAuthAction } from "./http/action-names.js"
 export { parseActionPath } from "./http/request.js"
 export type { AuthResponseParts } from "./http/response.js"
 export { type AccessToken, getAccessToken } from "./integration/access-token.js"
+export type { ListedSession } from "./model/session.js"
+export {
+  listSessions,
+  revokeOtherSessions,
+  revokeSession,
+  revokeUserSessions,
+  type SessionFunctionRequest,
+} from "./server-functions/sessions.js"
 export { checkStoreKey, checkStoreTtl, checkStoreValue, MAX_STORE_KEY_LENGTH, MAX_STORE_VALUE_BYTES } from "./store/check.js"
 export { MemoryStore, type MemoryStoreOptions } from "./store/memory-store.js"
 export type { Store } from "./store/store.js"

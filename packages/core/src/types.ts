@@ -34,6 +34,8 @@ export type AuthAction =
   | "error"
   | "providers"
   | "session"
+  /** Latchkey: `GET /sessions` and `POST /sessions/revoke` (docs/sessions.md, "Sessions a user can see and end"). */
+  | "sessions"
   | "signin"
   | "signout"
   | "verify-request"
@@ -61,6 +63,8 @@ export interface RequestInternal {
   method: "GET" | "POST"
   action: AuthAction
   providerId?: string
+  /** Latchkey: the fixed second path segment of an action that has one (`revoke` of `sessions/revoke`). */
+  subroute?: string
   headers: RequestHeaders
   cookies: Partial<Record<string, string>>
   /** Form or JSON body of a POST, flattened to strings (first value of a repeated field). */

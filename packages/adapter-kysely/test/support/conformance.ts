@@ -14,7 +14,7 @@ import type { Target } from "./targets.js"
 export const extraFields = {
   user: { role: "admin", phone: "+1 555 0100", lastSeenAt: new Date("2024-05-06T07:08:09.123Z"), isStaff: true },
   account: { refresh_token_expires_in: 15_897_600 },
-  session: { userAgent: "Mozilla/5.0 (X11; Linux x86_64)" },
+  session: { deviceLabel: "Work laptop" },
   verificationToken: { purpose: "sign-in" },
   authenticator: { nickname: "YubiKey 5 NFC" },
 }
@@ -28,7 +28,7 @@ export async function addExtraColumns(db: Kysely<any>, family: SqlFamily): Promi
     ["User", "lastSeenAt", date],
     ["User", "isStaff", "boolean"],
     ["Account", "refresh_token_expires_in", "bigint"],
-    ["Session", "userAgent", "text"],
+    ["Session", "deviceLabel", "text"],
     ["VerificationToken", "purpose", "text"],
     ["Authenticator", "nickname", "text"],
   ]

@@ -10,7 +10,7 @@ import type { ConformanceDatabase } from "@latchkey/adapter-test"
 import { type Kysely, sql } from "kysely"
 
 /** Column names that hold dates, booleans and numbers in the test schema (with its extra columns). */
-const dates = new Set(["emailVerified", "expires", "lastSeenAt"])
+const dates = new Set(["emailVerified", "expires", "lastSeenAt", "createdAt"])
 const booleans = new Set(["credentialBackedUp", "isStaff"])
 const numbers = new Set(["expires_at", "counter", "refresh_token_expires_in"])
 

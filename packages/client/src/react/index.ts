@@ -10,6 +10,7 @@ export type {
   AuthClientConfig,
   ClientSafeProvider,
   GetSessionParams,
+  ListedSession,
   ProviderId,
   Session,
   SignInAuthorizationParams,
@@ -18,7 +19,18 @@ export type {
   SignOutParams,
   SignOutResponse,
 } from "../index.js"
-export { __NEXTAUTH, getCsrfToken, getProviders, getSession, RedirectRefusedError, signIn, signOut } from "../index.js"
+export {
+  __NEXTAUTH,
+  getCsrfToken,
+  getProviders,
+  getSession,
+  listSessions,
+  RedirectRefusedError,
+  revokeOtherSessions,
+  revokeSession,
+  signIn,
+  signOut,
+} from "../index.js"
 export { SessionContext, type SessionContextValue, type UpdateSession } from "./session-context.js"
 export { SessionProvider, type SessionProviderProps } from "./session-provider.js"
 export { type UseSessionOptions, useSession } from "./use-session.js"

@@ -11,13 +11,17 @@
  *   fixation); one the user keeps (linking an account) is re-used.
  */
 
-import type { ProviderSessionDeletion } from "../adapters/contract.js"
+import type { AdapterSession, ProviderSessionDeletion } from "../adapters/contract.js"
 import { actionOf, callbackError, namedCallbackFailure } from "../config/callbacks.js"
 import type { RequestContext } from "../context.js"
 import type { JWT } from "../jwt.js"
 import { keepsProviderSession } from "../providers/lib/federated-logout.js"
+import { listsSessions } from "../session/activity.js"
 import { joinInternalClaims } from "../session/internal-claims.js"
+import { nowInSeconds } from "../session/jwe.js"
+import { type JwtSessionRecord, keptUserAgent, registerJwtSession } from "../session/jwt-registry.js"
 import { clearSessionCookies, issueJwtSession } from "../session/jwt-session.js"
+import { lifetimeEnd } from "../session/max-lifetime.js"
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
 import { hashSessionToken } from "../session/token-hash.js"
@@ -51,6 +55,20 @@ async function signInToken(ctx: RequestContext, grant: SessionGrant): Promise<JW
   })
 }
 
+/** The registry record of a new JWT session (session/jwt-registry.ts), under the user's id (else the token's `sub`). */
+async function registerSignIn(ctx: RequestContext, grant: SessionGrant, token: JWT, sid: string): Promise<void> {
+  const userId = grant.user.id !== undefined && grant.user.id !== null && grant.user.id !== "" ? String(grant.user.id) : token.sub
+  if (typeof userId !== "string" || userId === "") {
+    ctx.config.logger.debug("session registry: the user has no id; the session is not listed", { provider: grant.account.provider })
+    return
+  }
+  const now = nowInSeconds()
+  const record: JwtSessionRecord = { u: userId, c: now, l: now, e: now + ctx.config.session.maxAge, p: grant.account.provider }
+  const userAgent = keptUserAgent(ctx.request.headers.get("user-agent"))
+  if (userAgent !== undefined) record.a = userAgent
+  await registerJwtSession(ctx.config, sid, record)
+}
+
 async function issueJwt(ctx: RequestContext, grant: SessionGrant): Promise<void> {
   const { logger } = ctx.config
   const { provider, type } = grant.account
@@ -61,7 +79,10 @@ async function issueJwt(ctx: RequestContext, grant: SessionGrant): Promise<void>
     return
   }
   logger.debug(`${type} sign-in: jwt callback returned a token`, { provider, claims: Object.keys(token) })
-  const { cookies, exp } = await issueJwtSession(ctx, joinInternalClaims(token, await signInInternalClaims(ctx, grant)))
+  const internal = await signInInternalClaims(ctx, grant)
+  // Recorded before the cookie exists: a session the registry does not know could not be ended.
+  if (ctx.config.session.registry && internal?.sid !== undefined) await registerSignIn(ctx, grant, token, internal.sid)
+  const { cookies, exp } = await issueJwtSession(ctx, joinInternalClaims(token, internal))
   ctx.responseCookies.push(...cookies)
   logger.debug(`${type} sign-in: session issued`, { provider, expires: new Date(exp * 1000).toISOString() })
 }
@@ -85,6 +106,14 @@ function providerSessionFields(ctx: RequestContext, grant: SessionGrant): { prov
   }
 }
 
+/** The activity fields a new database session starts with. */
+function newSessionActivity(ctx: RequestContext, grant: SessionGrant, now: Date): Partial<AdapterSession> {
+  const activity: Partial<AdapterSession> = { createdAt: now, lastSeenAt: now, provider: grant.account.provider }
+  const userAgent = keptUserAgent(ctx.request.headers.get("user-agent"))
+  if (userAgent !== undefined) activity.userAgent = userAgent
+  return activity
+}
+
 async function issueDatabaseSession(ctx: RequestContext, grant: SessionGrant): Promise<void> {
   const { adapter, session: options, logger } = ctx.config
   const { name, options: cookieOptions } = ctx.cookieTable.sessionToken
@@ -101,8 +130,11 @@ async function issueDatabaseSession(ctx: RequestContext, grant: SessionGrant): P
   if (typeof token !== "string" || token === "") {
     throw new TypeError(`session.generateSessionToken must return a non-empty string; it returned ${token === "" ? "an empty string" : typeof token}.`)
   }
-  const expires = new Date(Date.now() + options.maxAge * 1000)
-  await adapter!.createSession!({ sessionToken: await hashSessionToken(token), userId: String(grant.user.id), expires, ...providerSessionFields(ctx, grant) })
+  const now = Date.now()
+  const expires = new Date(Math.min(now + options.maxAge * 1000, lifetimeEnd(ctx.config, now)))
+  const created = { sessionToken: await hashSessionToken(token), userId: String(grant.user.id), expires, ...providerSessionFields(ctx, grant) }
+  // Only an adapter with the listing extension is handed the activity fields (docs/sessions.md).
+  await adapter!.createSession!(listsSessions(adapter) ? { ...created, ...newSessionActivity(ctx, grant, new Date(now)) } : created)
   // A chunked JWT from before (or another strategy), or the previous session's cache, must not linger.
   ctx.responseCookies.push(...clearSessionCookies(ctx).filter((cookie) => cookie.name !== name), ...clearSessionCache(ctx))
   ctx.responseCookies.push({ name, value: token, options: { ...cookieOptions, expires } })

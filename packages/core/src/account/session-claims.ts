@@ -13,6 +13,7 @@ import { federatedLogoutOf } from "../providers/lib/federated-logout.js"
 import { refreshMargin } from "../providers/lib/refresh-option.js"
 import { randomSessionId } from "../security/random.js"
 import type { InternalClaims, KeptProviderTokens } from "../session/internal-claims.js"
+import { nowInSeconds } from "../session/jwe.js"
 import { indexJwtSession } from "../session/provider-session-index.js"
 import type { Account } from "../types.js"
 import type { SessionGrant } from "./session-grant.js"
@@ -75,5 +76,9 @@ export async function signInInternalClaims(ctx: RequestContext, grant: SessionGr
       if (typeof account.id_token === "string") claims.idt ??= account.id_token
     }
   }
+  const { registry, maxLifetime } = ctx.config.session
+  // The registry names the session by its id; the absolute lifetime counts from the sign-in time.
+  if (registry) claims.sid ??= randomSessionId()
+  if (registry || maxLifetime !== undefined) claims.auth ??= nowInSeconds()
   return Object.keys(claims).length > 0 ? claims : undefined
 }

@@ -18,12 +18,14 @@
  * always `Cache-Control: no-store`.
  */
 import { runtimeCrypto } from "#crypto"
-import type { AdapterSession, ProviderSessionDeletion } from "../adapters/contract.js"
+import type { ProviderSessionDeletion } from "../adapters/contract.js"
 import type { PreparedConfig } from "../config/prepare.js"
 import type { RequestContext } from "../context.js"
 import { type LogoutTokenClaims, LogoutTokenError, validateLogoutToken } from "../flows/oauth/logout-token.js"
 import { oauthProviderState } from "../flows/oauth/provider-state.js"
 import { federatedLogoutOf } from "../providers/lib/federated-logout.js"
+import { databaseSessionId } from "../session/database-session-id.js"
+import { markDatabaseSessionsEnded } from "../session/ended-database-sessions.js"
 import { endIndexedSessions, type IndexedSession } from "../session/provider-session-index.js"
 import { revokeJwtSessions } from "../session/revocation.js"
 import { MAX_STORE_TTL } from "../store/store.js"
@@ -67,21 +69,19 @@ async function endJwtSessions(config: PreparedConfig, providerId: string, claims
   return ended.map((session) => ({ userId: session.userId, id: session.sid }))
 }
 
-/**
- * The id `events.sessionRevoked` reports for a database session: a hash of
- * its stored key, never the key (which an Auth.js-era row may hold raw).
- */
-async function databaseSessionId(session: AdapterSession): Promise<string> {
-  return runtimeCrypto.sha256Hex(`lk:session-id\u0000${session.sessionToken}`)
-}
-
 /** Deletes the database sessions the logout token names. */
 async function endDatabaseSessions(config: PreparedConfig, providerId: string, claims: LogoutTokenClaims): Promise<{ userId: string; id: string }[]> {
   const adapter = config.adapter as ProviderSessionDeletion
   // By `sid` when the token has one (the sessions of that provider session), else every session of the `sub`.
   const query = claims.sid ? { providerSessionId: `${providerId}:${claims.sid}` } : { providerSubject: `${providerId}:${claims.sub}` }
   const deleted = (await adapter.deleteSessionsByProviderSession!(query)) ?? []
-  return Promise.all(deleted.map(async (session) => ({ userId: session.userId, id: await databaseSessionId(session) })))
+  // With session.cache, a cache cookie of a deleted session must not answer for it either.
+  await markDatabaseSessionsEnded(
+    config,
+    deleted.map((session) => session.sessionToken),
+  )
+  // The ids GET /sessions lists (a keyed hash of the stored key), so an app can match the event to them.
+  return Promise.all(deleted.map(async (session) => ({ userId: session.userId, id: await databaseSessionId(config, session.sessionToken) })))
 }
 
 /** Handles `POST /backchannel-logout/{providerId}`. */

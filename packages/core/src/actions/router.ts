@@ -1,7 +1,7 @@
 /**
  * Dispatches a parsed request to its action by method (docs/architecture.md, "Actions").
- * State-changing POSTs (`signin`, `signout`, `session`, credentials
- * `callback`) pass the CSRF check first; GETs never change server state.
+ * State-changing POSTs (`signin`, `signout`, `session`, `sessions/revoke`,
+ * credentials `callback`) pass the CSRF check first; GETs never change server state.
  */
 
 import type { RequestContext } from "../context.js"
@@ -13,6 +13,7 @@ import { backchannelLogoutAction, callbackAction, signInAction, signOutReturnAct
 import { errorPage, signInPage, signOutPage, verifyRequestPage } from "./pages.js"
 import { providers } from "./providers.js"
 import { session } from "./session.js"
+import { listSessionsAction, revokeSessionsAction } from "./sessions.js"
 import { signOut } from "./signout.js"
 
 async function requireCsrf(ctx: RequestContext): Promise<void> {
@@ -71,6 +72,9 @@ export function* route(ctx: RequestContext): Steps<ResponseInternal> {
         return yield* wait(webauthnOptions(ctx))
       case "signout-return":
         return yield* wait(signOutReturn(ctx))
+      case "sessions":
+        if (ctx.request.subroute === undefined) return yield* wait(listSessionsAction(ctx))
+        break
     }
   } else {
     switch (action) {
@@ -87,7 +91,12 @@ export function* route(ctx: RequestContext): Steps<ResponseInternal> {
         return yield* wait(signOut(ctx))
       case "backchannel-logout":
         return yield* wait(backchannelLogout(ctx))
+      case "sessions":
+        if (ctx.request.subroute !== "revoke") break
+        yield* wait(requireCsrf(ctx))
+        return yield* wait(revokeSessionsAction(ctx))
     }
   }
-  throw new UnknownAction(`${method} /${action} is not supported.`)
+  const path = ctx.request.subroute === undefined ? action : `${action}/${ctx.request.subroute}`
+  throw new UnknownAction(`${method} /${path} is not supported.`)
 }

@@ -26,10 +26,14 @@ import type { RequestContext } from "../context.js"
 import { type AuthError, type CallbackError, JWTSessionError, SessionTokenError } from "../errors.js"
 import { type JsonResponseInternal, NO_CACHE_HEADERS } from "../http/response.js"
 import type { JWT } from "../jwt.js"
+import { slidingActivity } from "../session/activity.js"
+import { databaseSessionEnded } from "../session/ended-database-sessions.js"
 import { joinInternalClaims, splitInternalClaims } from "../session/internal-claims.js"
 import { nowInSeconds } from "../session/jwe.js"
+import { keptUserAgent, touchJwtSession } from "../session/jwt-registry.js"
 import { clearSessionCookies, type DecodedSession, decodeSessionTokenSteps, issueJwtSession } from "../session/jwt-session.js"
 import { jwtSessionEnded } from "../session/jwt-session-validity.js"
+import { lifetimeEnd, pastMaxLifetime } from "../session/max-lifetime.js"
 import { refreshEndedOnAccounts, refreshGrantEnded, refreshProviderIds, withRefreshError } from "../session/refresh-error.js"
 import { answersFromTokenAlone, rememberAnswer, rememberedAnswer, rememberedInternalClaims } from "../session/remembered-answer.js"
 import { clearSessionCache, readSessionCache, sessionCacheCookie } from "../session/session-cache.js"
@@ -168,6 +172,7 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
       const issued = yield* wait(issueJwtSession(ctx, full))
       ctx.responseCookies.push(...issued.cookies)
       exp = issued.exp
+      if (config.session.registry && internal?.sid !== undefined) yield* wait(touchRegistry(ctx, internal.sid, exp))
     } catch (error) {
       return keepSession(
         ctx,
@@ -176,6 +181,9 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
       )
     }
   }
+  // `expires` tells the truth under `session.maxLifetime`: no later than the absolute end.
+  const maxLifetime = config.session.maxLifetime
+  if (maxLifetime !== undefined && internal?.auth !== undefined) exp = Math.min(exp, internal.auth + maxLifetime)
   const session: Session = {
     user: { name: token.name, email: token.email, image: token.picture },
     expires: new Date(exp * 1000).toISOString(),
@@ -199,11 +207,25 @@ function* jwtSession(ctx: RequestContext, isUpdate: boolean, newSession: unknown
   return response
 }
 
+/**
+ * Moves the registry record's last use along with a re-issued cookie. A
+ * store failure is logged and the read goes on: the listing shows an older
+ * last use, nothing else changes.
+ */
+async function touchRegistry(ctx: RequestContext, sid: string, expires: number): Promise<void> {
+  try {
+    await touchJwtSession(ctx.config, sid, expires, keptUserAgent(ctx.request.headers.get("user-agent")))
+  } catch (error) {
+    ctx.config.logger.error(new JWTSessionError("The session registry could not record the session's last use.", error as Error))
+  }
+}
+
 /** A stored session read from the database: `null` when there is none (the cookies are then cleared). */
 async function readDatabase(ctx: RequestContext, token: string, hash: string): Promise<StoredSession | null> {
   const adapter = ctx.config.adapter!
   const found = await findStoredSession(ctx, token, hash)
-  if (found && found.session.expires.valueOf() < Date.now()) {
+  const startedAt = found?.session.createdAt ? new Date(found.session.createdAt).valueOf() : undefined
+  if (found && (found.session.expires.valueOf() < Date.now() || pastMaxLifetime(ctx.config, startedAt))) {
     // Deleted under the key it is stored with (a legacy row keeps its raw token).
     await adapter.deleteSession!(found.session.sessionToken)
     return null
@@ -211,8 +233,9 @@ async function readDatabase(ctx: RequestContext, token: string, hash: string): P
   if (!found) return null
   // Push the expiry forward at most once per updateAge (one write per period).
   if (slidesAt(found.session.expires, ctx.config.session) <= Date.now()) {
-    const expires = new Date(Date.now() + ctx.config.session.maxAge * 1000)
-    await adapter.updateSession!({ sessionToken: found.session.sessionToken, expires })
+    // Never past the absolute lifetime (`session.maxLifetime`), however active the session is.
+    const expires = new Date(Math.min(Date.now() + ctx.config.session.maxAge * 1000, startedAt === undefined ? Infinity : lifetimeEnd(ctx.config, startedAt)))
+    await adapter.updateSession!({ sessionToken: found.session.sessionToken, expires, ...slidingActivity(ctx) })
     const { name, options } = ctx.cookieTable.sessionToken
     ctx.responseCookies.push({ name, value: token, options: { ...options, expires } })
     return { session: { ...found.session, expires }, user: found.user }
@@ -239,6 +262,8 @@ function* databaseSession(ctx: RequestContext, isUpdate: boolean, newSession: un
   try {
     const hash = yield* wait(hashSessionToken(token))
     if (cacheOn && !isUpdate) stored = yield* readSessionCache(ctx, hash)
+    // A session ended from another device (POST /sessions/revoke) is not answered from its cache cookie.
+    if (stored !== undefined && (yield* databaseSessionEnded(config, hash))) stored = undefined
     if (stored === undefined) {
       stored = yield* wait(readDatabase(ctx, token, hash))
       const cookie = stored && cacheOn ? yield* wait(sessionCacheCookie(ctx, hash, stored)) : undefined

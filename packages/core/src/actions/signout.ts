@@ -11,7 +11,9 @@ import type { RequestContext } from "../context.js"
 import { InvalidCallbackUrl, SignOutError } from "../errors.js"
 import { federatedLogoutOf } from "../providers/lib/federated-logout.js"
 import { splitInternalClaims } from "../session/internal-claims.js"
+import { forgetJwtSession, jwtSessionRecord } from "../session/jwt-registry.js"
 import { clearSessionCookies, decodeSessionToken } from "../session/jwt-session.js"
+import { revokeJwtSessions } from "../session/revocation.js"
 import { clearSessionCache } from "../session/session-cache.js"
 import { endStoredSession } from "../session/stored-session.js"
 import type { ResponseInternal } from "../types.js"
@@ -56,6 +58,13 @@ async function storedProviderSession(ctx: RequestContext, session: AdapterSessio
   return { providerId, ...(typeof idToken === "string" ? { idToken } : {}) }
 }
 
+/** Revokes a registered JWT session and deletes its record (session/jwt-registry.ts). */
+async function endRegisteredSession(ctx: RequestContext, sid: string): Promise<void> {
+  const record = await jwtSessionRecord(ctx.config, sid)
+  await revokeJwtSessions(ctx.config, [sid])
+  if (record !== undefined) await forgetJwtSession(ctx.config, record.u, sid)
+}
+
 /** Handles `POST /signout` after the CSRF check. */
 export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   const { config } = ctx
@@ -65,10 +74,12 @@ export async function signOut(ctx: RequestContext): Promise<ResponseInternal> {
   if (sessionToken) {
     try {
       if (config.session.strategy === "jwt") {
-        // A JWT session ends with its cookie; decoding is only needed to tell the event handler, or to find its provider.
-        if (config.events.signOut || anyFederatedSignOut(ctx)) {
+        // A JWT session ends with its cookie; decoding is only needed to tell the event handler, to find its
+        // provider, and, with the registry, to take the session off the user's list (and end any copy of the cookie).
+        if (config.events.signOut || anyFederatedSignOut(ctx) || config.session.registry) {
           const decoded = await decodeSessionToken(ctx, sessionToken)
           const split = decoded ? splitInternalClaims(decoded.token) : undefined
+          if (config.session.registry && split?.internal?.sid !== undefined) await endRegisteredSession(ctx, split.internal.sid)
           const providerId = split?.internal?.p
           if (providerId && federatedLogoutOf(config.providers.find((provider) => provider.id === providerId)).federatedSignOut) {
             federated = { providerId, ...(split?.internal?.idt ? { idToken: split.internal.idt } : {}) }

@@ -124,6 +124,30 @@ export interface AccountTokenUpdate {
 /** The methods of {@link AccountTokenUpdate}, as `MissingAdapterMethods` names them. */
 export const ACCOUNT_TOKEN_UPDATE_METHODS = ["updateAccount", "listAccountsByUserId"] as const
 
+/**
+ * Latchkey's optional extension of the contract for sessions a user can see
+ * and end (docs/sessions.md, "Sessions a user can see and end"; ASVS 5.0
+ * V7.4, V7.5). With both methods, the database strategy serves
+ * `GET {basePath}/sessions`, `POST {basePath}/sessions/revoke`,
+ * `listSessions`, `revokeSession`, `revokeOtherSessions` and
+ * `revokeUserSessions`, and Latchkey hands `createSession` and
+ * `updateSession` the optional `AdapterSession` fields `createdAt`,
+ * `lastSeenAt`, `userAgent` and `provider` to store. An adapter without
+ * them gets exactly the calls of the Auth.js contract.
+ * `MemoryAdapter`, `@latchkey/adapter-kysely` and `@latchkey/adapter-redis`
+ * have them; `@latchkey/adapter-test` checks them (group `sessionListing`).
+ */
+export interface SessionListing {
+  /**
+   * Every stored session of `userId` (expired ones may be included; the
+   * caller filters them), with the optional activity fields as stored. An
+   * empty list for an unknown user; must throw on any other failure.
+   */
+  listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>
+  /** Deletes every session of `userId` and answers how many were deleted (0 for an unknown user). */
+  deleteSessionsByUserId?(userId: string): Awaitable<number>
+}
+
 /** The name of one operation of the adapter contract. */
 export type AdapterMethod = keyof Adapter
 

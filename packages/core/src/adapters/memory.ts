@@ -29,6 +29,7 @@ import type {
   AdapterUser,
   AuthenticatorBackupStateUpdate,
   ProviderSessionDeletion,
+  SessionListing,
   VerificationToken,
 } from "./contract.js"
 
@@ -58,13 +59,15 @@ export class MemoryAdapterError extends Error {
 
 /**
  * The operations of {@link MemoryAdapter}: every one of the contract, none
- * optional, plus Latchkey's `updateAuthenticatorBackupState` and
- * `deleteSessionsByProviderSession`.
+ * optional, plus Latchkey's extensions: `updateAuthenticatorBackupState`,
+ * `deleteSessionsByProviderSession`, `updateAccount`/`listAccountsByUserId`
+ * and session listing (`listSessionsByUserId`, `deleteSessionsByUserId`).
  */
 export type MemoryAdapterInstance = Required<Adapter> &
   Required<AuthenticatorBackupStateUpdate> &
   Required<ProviderSessionDeletion> &
-  Required<AccountTokenUpdate>
+  Required<AccountTokenUpdate> &
+  Required<SessionListing>
 
 // JSON of the pair: unambiguous for any strings, NUL included (a joined key could collide).
 const accountKey = (provider: string, providerAccountId: string) => JSON.stringify([provider, providerAccountId])
@@ -196,6 +199,18 @@ export function MemoryAdapter(): MemoryAdapterInstance {
         ended.push(copy(session))
       }
       return ended
+    },
+    async listSessionsByUserId(userId) {
+      return [...sessions.values()].filter((session) => session.userId === userId).map(copy)
+    },
+    async deleteSessionsByUserId(userId) {
+      let deleted = 0
+      for (const [key, session] of sessions) {
+        if (session.userId !== userId) continue
+        sessions.delete(key)
+        deleted++
+      }
+      return deleted
     },
     async createVerificationToken(verificationToken) {
       tokens.set(tokenKey(verificationToken.identifier, verificationToken.token), copy(verificationToken))

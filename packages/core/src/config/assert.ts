@@ -241,6 +241,8 @@ export function assertConfig(
   if (strategy === "database") {
     if (!adapter) return new MissingAdapter('`session.strategy: "database"` needs an adapter.')
     required.push(...databaseSessionMethods)
+    // The absolute lifetime counts from `createdAt`, which only an adapter with the listing extension stores.
+    if (config.session?.maxLifetime) required.push("listSessionsByUserId")
   }
   if (adapter && (types.has("oauth") || types.has("oidc"))) required.push(...oauthAccountMethods)
   // A database session must name the provider session it came from (docs/sessions.md, "Federated sign-out").

@@ -84,6 +84,25 @@ export interface SessionOptions {
    * that made it, at once). See docs/sessions.md, "Federated sign-out".
    */
   revocationCheckInterval?: number
+  /**
+   * JWT strategy, opt-in: keep a small record of each JWT session (its id,
+   * sign-in time, last use, `User-Agent`, provider) in the configuration's
+   * `store`, so the user can list their sessions (`GET {basePath}/sessions`)
+   * and end any of them before its cookie expires
+   * (`POST {basePath}/sessions/revoke`, through the store's revocation list).
+   * Without it those routes answer 404 under `"jwt"`. Ignored under
+   * `"database"`, where the adapter lists sessions. Default: `false`. See
+   * docs/sessions.md, "Sessions a user can see and end".
+   */
+  registry?: boolean
+  /**
+   * Absolute lifetime in seconds (ASVS 5.0 7.3.2): a session ends this long
+   * after sign-in however active it stays, under both strategies (JWT: from
+   * the sign-in time kept in the token; database: from the session's
+   * `createdAt`, which needs an adapter with `listSessionsByUserId`).
+   * Default: unset (a session lives as long as it keeps being used).
+   */
+  maxLifetime?: number
 }
 
 /** The database-session cache (`session.cache`). */

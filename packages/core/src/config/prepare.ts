@@ -47,7 +47,7 @@ export interface PreparedConfig {
   readonly openedSessions: OpenedTokenCache
   readonly logger: LoggerInstance
   readonly providers: readonly InternalProvider[]
-  /** `cache` is normalised: the options under the database strategy, else `false`. */
+  /** `cache` is normalised: the options under the database strategy, else `false`; `registry` is `true` only under the JWT strategy. */
   readonly session: SessionOptions
   /** Database strategy: the lookup of Auth.js-era raw tokens (`session.legacyTokens`); `undefined` when off. */
   readonly legacySessions: LegacySessions | undefined
@@ -253,6 +253,8 @@ function build(config: AuthConfig, previous: PreparedConfig | undefined): Prepar
     generateSessionToken: sessionConfig.generateSessionToken ?? defaultGenerateSessionToken,
     cache,
     revocationCheckInterval: sessionConfig.revocationCheckInterval ?? 0,
+    registry: strategy === "jwt" && sessionConfig.registry === true,
+    maxLifetime: sessionConfig.maxLifetime ?? undefined,
   }
 
   // A malformed AUTH_URL comes first: it may be why the host is not trusted.

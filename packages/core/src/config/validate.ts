@@ -105,7 +105,9 @@ function checkSession(value: unknown): Problem {
     checkSeconds("session.revocationCheckInterval", value.revocationCheckInterval) ??
     checkFunction("session.generateSessionToken", value.generateSessionToken) ??
     checkLegacyTokens(value.legacyTokens) ??
-    checkSessionCache(value.cache)
+    checkSessionCache(value.cache) ??
+    checkRegistry(value.registry) ??
+    checkMaxLifetime(value.maxLifetime)
   )
 }
 
@@ -121,6 +123,16 @@ function checkSessionCache(value: unknown): Problem {
   const { maxAge } = value
   if (typeof maxAge === "number" && Number.isFinite(maxAge) && maxAge > 0) return undefined
   return mustBe("session.cache.maxAge", maxAge, "a number of seconds above 0", example)
+}
+
+function checkRegistry(value: unknown): Problem {
+  if (isUnset(value) || typeof value === "boolean") return undefined
+  return mustBe("session.registry", value, "true or false", "e.g. `session: { registry: true }` (docs/sessions.md).")
+}
+
+function checkMaxLifetime(value: unknown): Problem {
+  if (isUnset(value) || (typeof value === "number" && Number.isFinite(value) && value > 0)) return undefined
+  return mustBe("session.maxLifetime", value, "a number of seconds above 0", "e.g. `session: { maxLifetime: 7 * 24 * 60 * 60 }` for a week.")
 }
 
 function checkJwt(value: unknown): Problem {

@@ -5,7 +5,7 @@
  * nothing here throws anything else.
  */
 import type { AuthAction, RequestHeaders, RequestInternal } from "../types.js"
-import { isAuthAction, takesProviderId } from "./action-names.js"
+import { isAuthAction, isSubroute, takesProviderId } from "./action-names.js"
 import { parseCookieHeader } from "./cookie-header.js"
 
 /** Largest body read from a POST: 64 KiB (forms and JSON here are tiny). */
@@ -34,11 +34,13 @@ export class BadRequest extends Error {
  * (`{basePath}/{action}[/{providerId}]`, docs/architecture.md), or `undefined`
  * when it names none: exactly how `Auth()` routes, for integrations that
  * decide which requests to hand it. Empty segments are ignored; a provider
- * id is accepted only by `signin`, `callback` and `webauthn-options`.
+ * id is accepted only by `signin`, `callback` and `webauthn-options`; the
+ * one fixed second segment, `revoke` of `sessions/revoke`, comes back as
+ * `subroute`.
  *
  * @example parseActionPath("/auth/callback/github", "/auth") // { action: "callback", providerId: "github" }
  */
-export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string } | undefined {
+export function parseActionPath(pathname: string, basePath: string): { action: AuthAction; providerId?: string; subroute?: string } | undefined {
   const base = basePath === "/" ? "" : basePath.endsWith("/") ? basePath.replace(/\/+$/, "") : basePath
   if (!pathname.startsWith(base) || pathname.charCodeAt(base.length) !== 47 /* "/" */) return undefined
   const rest = pathname.slice(base.length + 1)
@@ -48,6 +50,7 @@ export function parseActionPath(pathname: string, basePath: string): { action: A
   if (segments.length !== 1 && segments.length !== 2) return undefined
   const [action, providerId] = segments as [string, string | undefined]
   if (!isAuthAction(action)) return undefined
+  if (providerId !== undefined && isSubroute(action, providerId)) return { action, subroute: providerId }
   if (providerId !== undefined && !takesProviderId(action)) return undefined
   return { action, providerId: providerId === "undefined" ? undefined : providerId }
 }
@@ -218,6 +221,7 @@ export function toInternalRequest(request: AuthRequestLike, basePath: string): R
     query,
     error: query.error,
   }
+  if (route.subroute !== undefined) parsed.subroute = route.subroute
   if (typeof request.clientIp === "string" && request.clientIp) parsed.clientIp = request.clientIp
   if (request.csrfChecked === true) parsed.csrfChecked = true
   if (method === "GET") return parsed

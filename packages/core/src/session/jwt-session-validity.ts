@@ -11,6 +11,7 @@
 import type { RequestContext } from "../context.js"
 import type { Steps } from "../util/steps.js"
 import type { InternalClaims } from "./internal-claims.js"
+import { pastMaxLifetime } from "./max-lifetime.js"
 import { isJwtSessionRevoked } from "./revocation.js"
 
 /** Why a JWT session can no longer be used, or `undefined` when it can. */
@@ -20,5 +21,6 @@ export type EndedReason = "revoked" | "max-lifetime"
 export function* jwtSessionEnded(ctx: RequestContext, internal: InternalClaims | undefined): Steps<EndedReason | undefined> {
   if (internal === undefined) return undefined
   if (internal.sid !== undefined && (yield* isJwtSessionRevoked(ctx.config, internal.sid))) return "revoked"
+  if (internal.auth !== undefined && pastMaxLifetime(ctx.config, internal.auth * 1000)) return "max-lifetime"
   return undefined
 }

@@ -442,6 +442,12 @@ describe.each(ORIGINS)("@auth/core and Latchkey agree on the OAuth routes over $
         const created = (run: typeof ours) => run.writes.find((write) => write.method === "createUser")!.shape as Record<string, unknown>
         expect([created(ref).emailVerified, created(ours).emailVerified]).toEqual(["null", "string"])
         created(ours).emailVerified = "null"
+        // Another (docs/sessions.md): an adapter with the session-listing extension also gets the session's activity fields.
+        const session = ours.writes.find((write) => write.method === "createSession")?.shape as Record<string, unknown> | undefined
+        if (session) {
+          expect(session).toMatchObject({ createdAt: "string", lastSeenAt: "string", provider: "string" })
+          for (const field of ["createdAt", "lastSeenAt", "userAgent", "provider"]) delete session[field]
+        }
         expect(ours, strategy).toEqual(ref)
         // Both send pages.newUser as given (a relative Location), with the callback URL in its query.
         expect(ours.first).toBe(`/welcome?callbackUrl=${encodeURIComponent(app.origin)}`)

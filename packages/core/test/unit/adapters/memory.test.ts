@@ -17,11 +17,17 @@ const authenticator: AdapterAuthenticator = {
 }
 
 describe("MemoryAdapter", () => {
-  it("implements all 19 operations of the adapter contract and Latchkey's extensions (passkey backup state, federated sign-out, account tokens)", () => {
+  it("implements all 19 operations of the adapter contract and Latchkey's extensions (passkey backup state, federated sign-out, account tokens, session listing)", () => {
     const adapter = MemoryAdapter()
-    expect(Object.keys(adapter).sort()).toEqual(
-      [...ADAPTER_METHODS, "updateAuthenticatorBackupState", "deleteSessionsByProviderSession", "updateAccount", "listAccountsByUserId"].sort(),
-    )
+    const extensions = [
+      "updateAuthenticatorBackupState",
+      "deleteSessionsByProviderSession",
+      "updateAccount",
+      "listAccountsByUserId",
+      "listSessionsByUserId",
+      "deleteSessionsByUserId",
+    ]
+    expect(Object.keys(adapter).sort()).toEqual([...ADAPTER_METHODS, ...extensions].sort())
   })
 
   it("keeps one store per call: two adapters share nothing", async () => {

@@ -60,3 +60,8 @@ declare module "argon2" {
   }
   export default argon2
 }
+
+/** `@auth/prisma-adapter` (npm) is an example dependency, not one of this repository's. */
+declare module "@auth/prisma-adapter" {
+  export function PrismaAdapter(prisma: unknown): import("@latchkey/core/adapters").Adapter
+}

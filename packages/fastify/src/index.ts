@@ -28,6 +28,7 @@ export { getAccessToken } from "./access-token.js"
 export type { LatchkeyFastifyOptions } from "./options.js"
 export { getSession, type RequireSessionOptions, requireSession } from "./session.js"
 export { LatchkeyNotRegistered } from "./state.js"
+export { revokeUserSessions } from "./user-sessions.js"
 
 declare module "fastify" {
   interface FastifyRequest {

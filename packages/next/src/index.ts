@@ -19,6 +19,7 @@
  * @module
  */
 import type { AccessToken } from "@latchkey/core"
+import { revokeUserSessions } from "@latchkey/core"
 import type { Session } from "@latchkey/core/types"
 import { getAccessTokenAction } from "./access-token.js"
 import { type AuthorizationParams, type SignInOptions, type SignOutOptions, signInAction, signOutAction, updateAction } from "./actions.js"
@@ -50,6 +51,15 @@ export interface NextAuthResult {
    * (docs/integrations/next.md, "Access tokens").
    */
   getAccessToken: (providerId: string) => Promise<AccessToken | null>
+  /**
+   * Ends every session of `userId` (after a password change, to lock an
+   * account; OWASP ASVS 5.0 7.4.3) and answers how many ended, with the
+   * configuration the route handlers run (its environment defaults and its
+   * store): database sessions through an adapter that lists sessions, JWT
+   * sessions with `session.registry`. `events.sessionRevoked` gets
+   * `by: "app"` (docs/sessions.md, "The server functions").
+   */
+  revokeUserSessions: (userId: string) => Promise<number>
 }
 
 /**
@@ -74,6 +84,7 @@ export default function NextAuth(config: NextAuthConfigInput): NextAuthResult {
     signOut: async (options) => signOutAction(options, await current()),
     unstable_update: async (data) => updateAction(data, await current()),
     getAccessToken: async (providerId) => getAccessTokenAction(providerId, await current()),
+    revokeUserSessions: async (userId) => revokeUserSessions(await current(), userId),
   }
 }
 

@@ -8,7 +8,7 @@
 import { reportSignInFailure } from "./account/sign-in-failure.js"
 import { builtInErrorPage } from "./actions/pages.js"
 import { route } from "./actions/router.js"
-import { sessionsFailure } from "./actions/sessions.js"
+import { sessionsFailure } from "./actions/sessions-failure.js"
 import { UNTRUSTED_HOST_FIX } from "./config/assert.js"
 import type { AuthConfig } from "./config/auth-config.js"
 import { actionOf, withAction } from "./config/callbacks.js"

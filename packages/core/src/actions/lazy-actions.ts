@@ -32,6 +32,13 @@ export function backchannelLogoutAction(config: PreparedConfig): Promise<typeof 
   return perConfig(config, BACKCHANNEL_LOGOUT_ACTION)
 }
 
+const SESSIONS_ACTIONS: Loaded<typeof import("./sessions.js")> = { name: "sessions actions", create: () => import("./sessions.js") }
+
+/** `actions/sessions.ts`: `GET /sessions` and `POST /sessions/revoke`, with the listing code. */
+export function sessionsActions(config: PreparedConfig): Promise<typeof import("./sessions.js")> {
+  return perConfig(config, SESSIONS_ACTIONS)
+}
+
 const FEDERATED_SIGN_OUT: Loaded<typeof import("./federated-signout.js")> = {
   name: "federated sign-out",
   create: () => import("./federated-signout.js"),

@@ -9,11 +9,10 @@ import { MissingCSRF, UnknownAction } from "../errors.js"
 import type { ResponseInternal } from "../types.js"
 import { type Steps, wait } from "../util/steps.js"
 import { csrf } from "./csrf.js"
-import { backchannelLogoutAction, callbackAction, signInAction, signOutReturnAction, webauthnOptionsAction } from "./lazy-actions.js"
+import { backchannelLogoutAction, callbackAction, sessionsActions, signInAction, signOutReturnAction, webauthnOptionsAction } from "./lazy-actions.js"
 import { errorPage, signInPage, signOutPage, verifyRequestPage } from "./pages.js"
 import { providers } from "./providers.js"
 import { session } from "./session.js"
-import { listSessionsAction, revokeSessionsAction } from "./sessions.js"
 import { signOut } from "./signout.js"
 
 async function requireCsrf(ctx: RequestContext): Promise<void> {
@@ -38,6 +37,15 @@ async function backchannelLogout(ctx: RequestContext): Promise<ResponseInternal>
 
 async function signOutReturn(ctx: RequestContext): Promise<ResponseInternal> {
   return (await signOutReturnAction(ctx.config)).signOutReturn(ctx)
+}
+
+// The sessions routes load the listing code on first use.
+async function listSessionsAction(ctx: RequestContext): Promise<ResponseInternal> {
+  return (await sessionsActions(ctx.config)).listSessionsAction(ctx)
+}
+
+async function revokeSessionsAction(ctx: RequestContext): Promise<ResponseInternal> {
+  return (await sessionsActions(ctx.config)).revokeSessionsAction(ctx)
 }
 
 async function signIn(ctx: RequestContext): Promise<ResponseInternal> {

@@ -16,7 +16,6 @@
  * request's own, its cookies are cleared in this answer.
  */
 import type { RequestContext } from "../context.js"
-import { MissingCSRF, UnknownAction } from "../errors.js"
 import { NO_CACHE_HEADERS } from "../http/response.js"
 import { currentSessionOwner } from "../session/current-session.js"
 import { clearSessionCookies } from "../session/jwt-session.js"
@@ -71,18 +70,4 @@ export async function revokeSessionsAction(ctx: RequestContext): Promise<Respons
   const endedOwn = "all" in scoped || (owner.currentId !== undefined && ids.includes(owner.currentId))
   if (endedOwn) ctx.responseCookies.push(...clearSessionCookies(ctx), ...clearSessionCache(ctx))
   return json(ctx, 200, { revoked: ids.length })
-}
-
-/**
- * The answer to a sessions request that failed (logged by the caller): JSON,
- * never a redirect to the error page. A missing or wrong CSRF token is
- * `403 { error: "MissingCSRF" }`, a method or path the routes do not have
- * `400 { error: "UnknownAction" }`; anything else (the store or the database
- * failed) `500 { error: <type> }`.
- */
-export function sessionsFailure(error: unknown): { status: number; body: { error: string } } {
-  if (error instanceof MissingCSRF) return { status: 403, body: { error: "MissingCSRF" } }
-  if (error instanceof UnknownAction) return { status: 400, body: { error: "UnknownAction" } }
-  const type = typeof (error as { type?: unknown })?.type === "string" ? (error as { type: string }).type : "Configuration"
-  return { status: 500, body: { error: type } }
 }

@@ -23,8 +23,7 @@ import { RequestContext } from "../context.js"
 import { InvalidOption } from "../errors.js"
 import { toInternalRequest } from "../http/request.js"
 import type { ListedSession } from "../model/session.js"
-import { currentSessionOwner, type SessionOwner } from "../session/current-session.js"
-import { assertSessionListing, listUserSessions, revokeUserSessionsBy } from "../session/user-sessions.js"
+import type { SessionOwner } from "../session/current-session.js"
 import type { RequestHeaders, RequestInternal } from "../types.js"
 
 /** What the session functions read of a request: its URL (for the cookie names) and its `Cookie` header. A web `Request` is one. */
@@ -34,17 +33,21 @@ export interface SessionFunctionRequest {
   headers: RequestHeaders
 }
 
+// The listing code loads on first use (the module registry keeps it): importing @latchkey/core stays as cheap as before.
+const userSessions = () => import("../session/user-sessions.js")
+const currentSession = () => import("../session/current-session.js")
+
 /** The prepared configuration, or its configuration error thrown. */
-function preparedOrThrow(config: Omit<AuthConfig, "raw">): PreparedConfig {
+async function preparedOrThrow(config: Omit<AuthConfig, "raw">): Promise<PreparedConfig> {
   const prepared = prepareConfig(config as AuthConfig)
   if (prepared.configError) throw prepared.configError
-  assertSessionListing(prepared)
+  ;(await userSessions()).assertSessionListing(prepared)
   return prepared
 }
 
 /** The owner of `request`'s session under `config`, or `null` when nobody is signed in. */
 async function ownerOf(request: SessionFunctionRequest, config: Omit<AuthConfig, "raw">): Promise<{ prepared: PreparedConfig; owner: SessionOwner | null }> {
-  const prepared = preparedOrThrow(config)
+  const prepared = await preparedOrThrow(config)
   let origin: string
   try {
     origin = new URL(request.url).origin
@@ -58,7 +61,7 @@ async function ownerOf(request: SessionFunctionRequest, config: Omit<AuthConfig,
     prepared.basePath,
   )) as RequestInternal
   const ctx = new RequestContext(prepared, onEnvOrigin(parsed, envOriginOf(config as AuthConfig)))
-  return { prepared, owner: await currentSessionOwner(ctx) }
+  return { prepared, owner: await (await currentSession()).currentSessionOwner(ctx) }
 }
 
 /**
@@ -73,7 +76,7 @@ async function ownerOf(request: SessionFunctionRequest, config: Omit<AuthConfig,
  */
 export async function listSessions(request: SessionFunctionRequest, config: Omit<AuthConfig, "raw">): Promise<ListedSession[] | null> {
   const { prepared, owner } = await ownerOf(request, config)
-  return owner ? listUserSessions(prepared, owner.userId, owner.currentId) : null
+  return owner ? (await userSessions()).listUserSessions(prepared, owner.userId, owner.currentId) : null
 }
 
 /**
@@ -88,7 +91,7 @@ export async function revokeSession(request: SessionFunctionRequest, config: Omi
   if (typeof id !== "string" || id === "") throw new InvalidOption("revokeSession: id must be a session id from listSessions().")
   const { prepared, owner } = await ownerOf(request, config)
   if (!owner) return 0
-  return (await revokeUserSessionsBy(prepared, owner.userId, { id }, "user")).length
+  return (await (await userSessions()).revokeUserSessionsBy(prepared, owner.userId, { id }, "user")).length
 }
 
 /**
@@ -99,7 +102,7 @@ export async function revokeSession(request: SessionFunctionRequest, config: Omi
 export async function revokeOtherSessions(request: SessionFunctionRequest, config: Omit<AuthConfig, "raw">): Promise<number> {
   const { prepared, owner } = await ownerOf(request, config)
   if (!owner) return 0
-  return (await revokeUserSessionsBy(prepared, owner.userId, { except: owner.currentId }, "user")).length
+  return (await (await userSessions()).revokeUserSessionsBy(prepared, owner.userId, { except: owner.currentId }, "user")).length
 }
 
 /**
@@ -117,6 +120,6 @@ export async function revokeOtherSessions(request: SessionFunctionRequest, confi
  */
 export async function revokeUserSessions(config: Omit<AuthConfig, "raw">, userId: string): Promise<number> {
   if (typeof userId !== "string" || userId === "") throw new InvalidOption("revokeUserSessions: userId must be a non-empty string.")
-  const prepared = preparedOrThrow(config)
-  return (await revokeUserSessionsBy(prepared, userId, { all: true }, "app")).length
+  const prepared = await preparedOrThrow(config)
+  return (await (await userSessions()).revokeUserSessionsBy(prepared, userId, { all: true }, "app")).length
 }
